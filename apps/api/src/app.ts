@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto'
+import fastifyHelmet from '@fastify/helmet'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { registerErrorHandling } from './http/error-handler.ts'
+import { registerWebApp } from './http/static-web.ts'
+import { creatorsRoutes } from './modules/creators/creators.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+
+export interface AppDeps {
+  database: Database
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
+
+/** Secrets and personal data never reach the logs. */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.apiKey',
+]
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.env === 'test' ? 'silent' : config.logLevel, redact: redactedPaths },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID()
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production' ? 'loopback' : false,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production',
+  })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Picks marketplace API', version: '1.0.0' },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database: deps.database })
+      await api.register(creatorsRoutes, { db: deps.database.db })
+    },
+    { prefix: '/api' },
+  )
+
+  await registerWebApp(app, config.webDistDir)
+  app.addHook('onClose', async () => {
+    await deps.database.close()
+  })
+  return app
+}

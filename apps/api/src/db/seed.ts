@@ -1,0 +1,83 @@
+import { count, inArray, sql } from 'drizzle-orm'
+import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+import { users } from '../modules/users/users.table.ts'
+import type { Db } from './client.ts'
+import { demoCreator } from './demo-creators.ts'
+
+export const demoCreatorCount = 48
+
+/** Inserts creators `from` .. `from + total - 1` of the demo generator; rows that exist are left alone. */
+export async function insertDemoCreators(db: Db, total: number, from = 0, batchSize = 500): Promise<number> {
+  let inserted = 0
+  for (let start = from; start < from + total; start += batchSize) {
+    const batch = Array.from({ length: Math.min(batchSize, from + total - start) }, (_, i) => demoCreator(start + i))
+    inserted += await db.transaction(async (tx) => {
+      const now = Date.now()
+      const created = await tx
+        .insert(users)
+        .values(
+          batch.map((c) => ({
+            email: c.email,
+            name: c.name,
+            role: 'creator' as const,
+            profilePicture: c.profilePicture,
+            specialtySport: c.specialtySport,
+            createdAt: new Date(now - c.joinedDaysAgo * 86_400_000),
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email })
+      if (!created.length) return 0
+      const byEmail = new Map(batch.map((c) => [c.email, c]))
+      const rows = created.map(({ id, email }) => ({ id, creator: byEmail.get(email)! }))
+      await tx.insert(creatorProfiles).values(
+        rows.map(({ id, creator: c }) => ({
+          userId: id,
+          username: c.username,
+          displayName: c.name,
+          bio: c.bio,
+          profilePicture: c.profilePicture,
+          specialtySport: c.specialtySport,
+          otherSports: c.otherSports,
+          sports: [c.specialtySport, ...c.otherSports],
+          socialLinks: c.socialLinks,
+          country: c.country,
+          lowestPriceCents: Math.min(...c.plans.map((p) => p.priceCents)),
+          createdAt: new Date(now - c.joinedDaysAgo * 86_400_000),
+        })),
+      )
+      await tx.insert(subscriptionPlans).values(
+        rows.flatMap(({ id, creator: c }) =>
+          c.plans.map((p) => ({
+            creatorId: id,
+            name: p.name,
+            kind: p.kind,
+            interval: p.interval,
+            accessDays: p.accessDays,
+            priceCents: p.priceCents,
+            trialDays: p.trialDays,
+          })),
+        ),
+      )
+      return created.length
+    })
+  }
+  return inserted
+}
+
+/**
+ * Loads the demo marketplace on the first start of an empty database (outside production).
+ * Idempotent: a database that already has users is left as it is.
+ */
+export async function seedDemoData(db: Db): Promise<{ created: boolean; creators: number }> {
+  const [existing] = await db.select({ n: count() }).from(users)
+  if (Number(existing?.n ?? 0) > 0) return { created: false, creators: 0 }
+  const creators = await insertDemoCreators(db, demoCreatorCount)
+  return { created: creators > 0, creators }
+}
+
+/** For tests and benchmarks: removes every demo creator (by their reserved e-mail domain). */
+export async function removeDemoCreators(db: Db): Promise<void> {
+  const demo = db.select({ id: users.id }).from(users).where(sql`${users.email} like 'demo+%@picks.example'`)
+  await db.delete(users).where(inArray(users.id, demo))
+}

@@ -1,0 +1,29 @@
+import type { ErrorCode, FieldIssue } from '@picks/contracts'
+
+export const statusOf: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+}
+
+/** The one error type services throw; the error handler turns it into `{ error: { code, message, requestId, details? } }`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+
+  get status(): number {
+    return statusOf[this.code]
+  }
+}

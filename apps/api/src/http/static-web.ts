@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../errors.ts'
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else falls back
+ * to index.html so client routes such as /creator/payments or /{username} load the app.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(path.join(distDir, 'index.html'))
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)
+    }
+    if (!hasBuild) {
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or use `npm run dev -w @picks/web` during development).')
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
+  })
+}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored trimmed and lowercased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['customer', 'creator', 'moderator', 'admin'] })
+      .notNull()
+      .default('customer'),
+    authId: text('auth_id'),
+    profilePicture: text('profile_picture'),
+    specialtySport: text('specialty_sport'),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_auth_id_key').on(t.authId),
+    index('users_role_idx').on(t.role),
+    check('users_email_lowercase', sql`${t.email} = lower(btrim(${t.email}))`),
+    check('users_role_known', sql`${t.role} in ('customer', 'creator', 'moderator', 'admin')`),
+  ],
+)

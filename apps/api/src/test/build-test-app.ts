@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../app.ts'
+import { loadConfig, type Config } from '../config.ts'
+import { openDatabase, queryRows, type Database } from '../db/client.ts'
+import { databaseUrlWithName } from './test-database-context.ts'
+import './test-database-context.ts'
+
+export interface TestDatabase extends Database {
+  /** Empties every table of the application schema (migrations stay applied). */
+  reset(): Promise<void>
+}
+
+/** A private copy of the migrated template for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('testDatabase')
+  let database: Database
+  let dispose = async () => {}
+  if (template.kind === 'pglite') {
+    database = await openDatabase(
+      { kind: 'pglite', dataDir: null },
+      { loadDataDir: new Blob([readFileSync(template.dumpPath)]) },
+    )
+  } else {
+    const name = `picks_test_${randomUUID().replaceAll('-', '')}`
+    const admin = new pg.Client({ connectionString: template.adminUrl })
+    await admin.connect()
+    await admin.query(`create database ${name} template ${template.templateName}`)
+    await admin.end()
+    database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(template.adminUrl, name) }, { poolSize: 4 })
+    dispose = async () => {
+      const cleanup = new pg.Client({ connectionString: template.adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    }
+  }
+  const close = database.close
+  return {
+    ...database,
+    close: async () => {
+      await close()
+      await dispose()
+    },
+    async reset() {
+      const rows = await queryRows<{ tablename: string }>(
+        database.db,
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      )
+      const tables = rows.map((r) => `"public"."${r.tablename}"`)
+      if (tables.length) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} cascade`))
+    },
+  }
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', WEB_DIST_DIR: '/nonexistent-web-dist' }), ...overrides }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  database: TestDatabase
+}
+
+/** The real app on a real database, reached with app.inject (no port). Close it in afterAll. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const app = await buildApp(testConfig(overrides), { database })
+  await app.ready()
+  return { app, database }
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto'
+import type { Sport } from '@picks/contracts'
+import type { Db } from '../db/client.ts'
+import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+import { refreshLowestPrice } from '../modules/creators/creators.service.ts'
+import { users } from '../modules/users/users.table.ts'
+
+export interface CreatorSpec {
+  name?: string
+  username?: string
+  bio?: string
+  specialtySport?: Sport
+  otherSports?: Sport[]
+  profilePicture?: string | null
+  /** Monthly plan prices in cents; each becomes an active plan. */
+  planPricesCents?: number[]
+  inactivePlanPricesCents?: number[]
+  createdAt?: Date
+}
+
+export async function createCreator(db: Db, spec: CreatorSpec = {}): Promise<{ id: string; username: string }> {
+  const username = spec.username ?? `creator_${randomUUID().slice(0, 8)}`
+  const name = spec.name ?? `Creator ${username}`
+  const specialty = spec.specialtySport ?? 'nba'
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${username.toLowerCase()}@test.example`, name, role: 'creator' })
+    .returning({ id: users.id })
+  const id = user!.id
+  await db.insert(creatorProfiles).values({
+    userId: id,
+    username,
+    displayName: name,
+    bio: spec.bio ?? '',
+    profilePicture: spec.profilePicture ?? null,
+    specialtySport: specialty,
+    otherSports: spec.otherSports ?? [],
+    sports: [specialty, ...(spec.otherSports ?? [])],
+    ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+  })
+  const plans = [
+    ...(spec.planPricesCents ?? []).map((priceCents) => ({ priceCents, active: true })),
+    ...(spec.inactivePlanPricesCents ?? []).map((priceCents) => ({ priceCents, active: false })),
+  ]
+  if (plans.length) {
+    await db.insert(subscriptionPlans).values(
+      plans.map((p) => ({ creatorId: id, name: 'Monthly', kind: 'subscription' as const, interval: 'month' as const, ...p })),
+    )
+  }
+  await refreshLowestPrice({ db }, id)
+  return { id, username }
+}

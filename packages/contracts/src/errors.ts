@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/** Every error the API returns carries one of these codes; the API maps each to one HTTP status. */
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+])
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+export const FieldIssue = z.object({
+  /** Dotted path of the offending field, prefixed by where it came from: `query.limit`, `body.email`. */
+  field: z.string(),
+  message: z.string(),
+})
+export type FieldIssue = z.infer<typeof FieldIssue>
+
+/** The one error shape, end to end: `{ error: { code, message, requestId, details? } }`. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    requestId: z.string(),
+    details: z.array(FieldIssue).optional(),
+  }),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** Transport messages of spec §8. */
+export const transportMessages = {
+  timeout: (ms: number) => `Request timeout after ${ms}ms`,
+  failedAfterRetries: 'Request failed after retries',
+} as const

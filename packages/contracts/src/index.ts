@@ -1,0 +1,7 @@
+export * from './errors.ts'
+export * from './limits.ts'
+export * from './sports.ts'
+export * from './creators.ts'
+export * from './roles.ts'
+export * from './user.ts'
+export * from './money.ts'
