@@ -15,8 +15,11 @@ async function main(): Promise<void> {
     if (seeded.created) app.log.info({ creators: seeded.creators }, 'demo data loaded')
   }
   await app.listen({ host: config.host, port: config.port })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host === '127.0.0.1' ? 'localhost' : config.host
   app.log.info(
-    { url: `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    { url: `http://${host}:${port}`, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     'picks marketplace ready',
   )
 

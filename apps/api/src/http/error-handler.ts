@@ -41,6 +41,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500
     if (status === 413) return send(reply, request, new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'))
     if (status === 429) return send(reply, request, new AppError('RATE_LIMITED', error.message))
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = String(request.headers['content-type'] ?? 'none')
+      const message = `Unsupported content type ${type}; send application/json`
+      return send(reply, request, new AppError('VALIDATION_FAILED', message, [{ field: 'headers.content-type', message }]))
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       return send(reply, request, new AppError('VALIDATION_FAILED', error.message, [{ field: 'body', message: error.message }]))

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { ErrorBody } from '@picks/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.ts'
+import { buildTestApp, createTestDatabase, testConfig, type TestApp } from './test/build-test-app.ts'
+
+describe('the API shell', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(async () => {
+    await t.app.close()
+  })
+
+  it('reports health and readiness with the database kind', async () => {
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' })
+    const ready = await t.app.inject('/api/ready')
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind })
+  })
+
+  it('answers an unknown API route with the error shape, not the web app', async () => {
+    const res = await t.app.inject('/api/no-such-thing')
+    expect(res.statusCode).toBe(404)
+    expect(ErrorBody.parse(res.json()).error.code).toBe('NOT_FOUND')
+  })
+
+  it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
+    const kept = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-1234abcd' } })
+    expect(kept.headers['x-request-id']).toBe('trace-1234abcd')
+    const replaced = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': '<script>' } })
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject('/api/health')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'")
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject('/api/docs/json')
+    expect(res.statusCode).toBe(200)
+    const doc = res.json() as { paths: Record<string, unknown> }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/creators/paginated', '/creators/{id}/stats', '/creator/{username}']),
+    )
+  })
+
+  it('answers 503 from /ready when the database is gone', async () => {
+    const database = await createTestDatabase()
+    const app = await buildApp(testConfig(), { database })
+    await database.close()
+    const res = await app.inject('/api/ready')
+    expect(res.statusCode).toBe(503)
+    expect(ErrorBody.parse(res.json()).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' })
+  })
+})
+
+describe('serving the built web app', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'picks-dist-'))
+  let t: TestApp
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'))
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Picks</title><div id="root"></div>')
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    t = await buildTestApp({ webDistDir: dist })
+  })
+  afterAll(async () => {
+    await t.app.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  it.each(['/', '/shop-picks', '/creator/payments', '/SharpSam', '/locker-room/nba'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const res = await t.app.inject(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toContain('<div id="root">')
+    },
+  )
+
+  it('serves hashed assets with a long-lived cache', async () => {
+    const res = await t.app.inject('/assets/index-abc123.js')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toContain('immutable')
+  })
+})

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems
+    throw err
+  }
+  throw new Error('expected the configuration to be rejected')
+}
+
+describe('loadConfig', () => {
+  it('runs with no settings at all: embedded database under data/, port 3000, demo data in development', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.database).toMatchObject({ kind: 'pglite' })
+    expect(config.database.kind === 'pglite' && config.database.dataDir).toMatch(/data\/pglite$/)
+    expect(config.seedDemoData).toBe(true)
+    expect(config.stripe).toBeNull()
+  })
+
+  it('uses PostgreSQL when DATABASE_URL is set and keeps demo data out of production', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/picks', NODE_ENV: 'production' })
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/picks' })
+    expect(config.seedDemoData).toBe(false)
+  })
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite')
+  })
+
+  it('rejects a publishable key that does not start with pk_', () => {
+    expect(problemsOf({ STRIPE_PUBLISHABLE_KEY: 'sk_live_123' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY must start with pk_',
+    ])
+  })
+
+  it('lists every missing required value at once', () => {
+    const problems = problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1', PORT: 'eighty' })
+    expect(problems).toHaveLength(2)
+    expect(problems).toContain('missing required STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (needed because STRIPE_SECRET_KEY is set)')
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true)
+  })
+
+  it('names the problems in the error message that stops start-up', () => {
+    expect(() => loadConfig({ NODE_ENV: 'staging', LOG_LEVEL: 'loud' })).toThrow(/NODE_ENV[\s\S]*LOG_LEVEL/)
+  })
+})

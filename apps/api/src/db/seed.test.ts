@@ -1,0 +1,52 @@
+import { count } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+import { createTestDatabase, type TestDatabase } from '../test/build-test-app.ts'
+import { demoCreator } from './demo-creators.ts'
+import { demoCreatorCount, insertDemoCreators, seedDemoData } from './seed.ts'
+
+let database: TestDatabase
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+beforeEach(async () => {
+  await database.reset()
+})
+
+async function countOf(table: typeof creatorProfiles | typeof subscriptionPlans): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(table)
+  return Number(row?.n)
+}
+
+describe('demo data', () => {
+  it('loads at least 40 creators with plans on the first start, across every sport', async () => {
+    const result = await seedDemoData(database.db)
+    expect(result).toEqual({ created: true, creators: demoCreatorCount })
+    expect(await countOf(creatorProfiles)).toBeGreaterThanOrEqual(40)
+    expect(await countOf(subscriptionPlans)).toBeGreaterThanOrEqual(demoCreatorCount)
+    const sports = await database.db.selectDistinct({ sport: creatorProfiles.specialtySport }).from(creatorProfiles)
+    expect(sports).toHaveLength(9)
+  })
+
+  it('does nothing on a second start', async () => {
+    await seedDemoData(database.db)
+    expect(await seedDemoData(database.db)).toEqual({ created: false, creators: 0 })
+    expect(await countOf(creatorProfiles)).toBe(demoCreatorCount)
+  })
+
+  it('skips creators that already exist when inserted again', async () => {
+    await insertDemoCreators(database.db, 10)
+    expect(await insertDemoCreators(database.db, 15)).toBe(5)
+    expect(await countOf(creatorProfiles)).toBe(15)
+  })
+
+  it('generates the same creator for the same index and unique usernames', () => {
+    expect(demoCreator(7)).toEqual(demoCreator(7))
+    const names = Array.from({ length: 2000 }, (_, i) => demoCreator(i).username.toLowerCase())
+    expect(new Set(names).size).toBe(2000)
+    expect(names.every((n) => /^[a-z0-9_]{3,30}$/.test(n))).toBe(true)
+  })
+})

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the sidebar shows locked entries to a signed-out visitor and collapses', async ({ page }) => {
+    await page.goto('/shop-picks')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: /Shop Picks/ })).toBeVisible()
+    await expect(nav.getByRole('link', { name: /Locker Room/ })).toBeVisible()
+    await expect(nav.getByText('Sign in required').first()).toBeVisible()
+    await expect(page.getByText('Not signed in')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+
+    const before = (await nav.boundingBox())!.width
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+    await expect.poll(async () => (await nav.boundingBox())!.width).toBeLessThan(before / 2)
+  })
+
+  test('the sidebar is hidden on the auth pages', async ({ page }) => {
+    for (const route of ['/auth', '/verify-email', '/reset-password']) {
+      await page.goto(route)
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+    }
+  })
+})
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('shows the bottom bar and its account sheet instead of the sidebar', async ({ page }) => {
+    await page.goto('/shop-picks')
+    const bar = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(bar).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    for (const name of ['Picks', 'Dashboard', 'Shop']) await expect(bar.getByRole('link', { name })).toBeVisible()
+    await bar.getByRole('button', { name: 'Sign In' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Account' })
+    await expect(sheet).toBeVisible()
+    await expect(sheet.getByRole('link', { name: 'Privacy Policy' })).toBeVisible()
+    await expect(sheet.getByRole('link', { name: 'Terms of Service' })).toBeVisible()
+    await expect(sheet.getByRole('link', { name: 'Support' })).toBeVisible()
+  })
+
+  test('the shop fits a phone screen without sideways scrolling', async ({ page }) => {
+    await page.goto('/shop-picks')
+    await expect(page.getByRole('heading', { name: 'Shop Picks' })).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
