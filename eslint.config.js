@@ -8,7 +8,9 @@ import tseslint from 'typescript-eslint'
 
 const foldersIn = (dir) => {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   } catch {
     return []
   }
@@ -41,13 +43,28 @@ const apiModuleZones = apiModules.flatMap((target) =>
 )
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/api/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -59,8 +76,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/web', from: './apps/api', message: 'The web app never imports the API; share code through packages/contracts.' },
-            { target: './apps/api', from: './apps/web', message: 'The API never imports the web app; share code through packages/contracts.' },
+            {
+              target: './apps/web',
+              from: './apps/api',
+              message: 'The web app never imports the API; share code through packages/contracts.',
+            },
+            {
+              target: './apps/api',
+              from: './apps/web',
+              message: 'The API never imports the web app; share code through packages/contracts.',
+            },
             { target: './packages/contracts', from: './apps', message: 'Contracts depend on nothing in the apps.' },
             ...webFeatureZones,
             ...apiModuleZones,
@@ -75,6 +100,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Values come from the zod-free entry so that no schema library reaches the browser bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@picks/contracts',
+              allowTypeImports: true,
+              message: 'In the web app import values from @picks/contracts/client; the root entry carries zod.',
+            },
+          ],
+        },
+      ],
     },
   },
 )

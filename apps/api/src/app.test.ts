@@ -57,7 +57,10 @@ describe('the API shell', () => {
     await database.close()
     const res = await app.inject('/api/ready')
     expect(res.statusCode).toBe(503)
-    expect(ErrorBody.parse(res.json()).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' })
+    expect(ErrorBody.parse(res.json()).error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Database unavailable',
+    })
   })
 })
 

@@ -41,7 +41,9 @@ describe('loadConfig', () => {
   it('lists every missing required value at once', () => {
     const problems = problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1', PORT: 'eighty' })
     expect(problems).toHaveLength(2)
-    expect(problems).toContain('missing required STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (needed because STRIPE_SECRET_KEY is set)')
+    expect(problems).toContain(
+      'missing required STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (needed because STRIPE_SECRET_KEY is set)',
+    )
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true)
   })
 

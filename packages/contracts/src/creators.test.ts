@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CreatorsPageQuery, sortCreatorsLocally } from './creators.ts'
+import { sortCreatorsLocally } from './creator-rules.ts'
+import { CreatorsPageQuery } from './creators.ts'
 import { formatCents } from './money.ts'
 
 describe('the shop query', () => {

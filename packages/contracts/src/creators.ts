@@ -1,17 +1,24 @@
 import { z } from 'zod'
-import { Sport } from './sports.ts'
+import { creatorPaging, creatorSortOptions, usernamePattern } from './creator-rules.ts'
+import { sportSlugs } from './sports.ts'
 
-export const creatorSortOptions = ['name', 'price-low', 'price-high', 'newest'] as const
-export const CreatorSortBy = z.enum(creatorSortOptions)
-export type CreatorSortBy = z.infer<typeof CreatorSortBy>
+export const Sport = z.enum(sportSlugs)
+export type Sport = z.infer<typeof Sport>
 
-export const creatorPaging = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 10_000 } as const
+const CreatorSortBy = z.enum(creatorSortOptions)
 
 /** `sports` arrives as a comma list (`nfl,nba`); blanks are ignored, unknown sports are rejected. */
 const SportList = z
   .string()
   .max(200)
-  .transform((raw) => [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+  .transform((raw) => [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(z.array(Sport))
 
 export const CreatorsPageQuery = z.object({
@@ -64,7 +71,6 @@ export const CreatorStats = z.object({
 })
 export type CreatorStats = z.infer<typeof CreatorStats>
 
-export const usernamePattern = /^[A-Za-z0-9_]{3,30}$/
 export const UsernameParams = z.object({
   username: z.string().regex(usernamePattern, 'Usernames are 3 to 30 letters, digits or underscores'),
 })
@@ -75,22 +81,3 @@ export const CreatorByUsername = z.object({
   creator: z.object({ id: z.uuid(), username: z.string() }),
 })
 export type CreatorByUsername = z.infer<typeof CreatorByUsername>
-
-/** Spec §7: client-side fallback sort when the server cannot sort. */
-export function sortCreatorsLocally<T extends Pick<CreatorSummary, 'name' | 'price_cents'>>(
-  creators: readonly T[],
-  sortBy: CreatorSortBy,
-): T[] {
-  const copy = [...creators]
-  const price = (c: T, missing: number) => c.price_cents ?? missing
-  switch (sortBy) {
-    case 'price-low':
-      return copy.sort((a, b) => price(a, Infinity) - price(b, Infinity))
-    case 'price-high':
-      return copy.sort((a, b) => price(b, -Infinity) - price(a, -Infinity))
-    case 'name':
-      return copy.sort((a, b) => a.name.localeCompare(b.name))
-    default:
-      return copy
-  }
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** Every error the API returns carries one of these codes; the API maps each to one HTTP status. */
-export const ErrorCode = z.enum([
+export const errorCodes = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -11,7 +11,8 @@ export const ErrorCode = z.enum([
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
-])
+] as const
+export const ErrorCode = z.enum(errorCodes)
 export type ErrorCode = z.infer<typeof ErrorCode>
 
 export const FieldIssue = z.object({
@@ -31,9 +32,3 @@ export const ErrorBody = z.object({
   }),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
-
-/** Transport messages of spec §8. */
-export const transportMessages = {
-  timeout: (ms: number) => `Request timeout after ${ms}ms`,
-  failedAfterRetries: 'Request failed after retries',
-} as const

@@ -27,7 +27,14 @@ describe('roles and permissions (spec §6)', () => {
     expect(defaultPermissions.creator).toEqual(['create_pick', 'view_analytics'])
     expect(defaultPermissions.moderator).toEqual(['moderate_content', 'view_analytics'])
     expect([...defaultPermissions.admin].sort()).toEqual(
-      ['access_admin_panel', 'create_pick', 'manage_subscriptions', 'manage_users', 'moderate_content', 'view_analytics'].sort(),
+      [
+        'access_admin_panel',
+        'create_pick',
+        'manage_subscriptions',
+        'manage_users',
+        'moderate_content',
+        'view_analytics',
+      ].sort(),
     )
   })
 
@@ -52,7 +59,9 @@ describe('the stored user record (spec §3)', () => {
   })
 
   it('lets a stored permissions list override the role default', () => {
-    const user = parseStoredUser(JSON.stringify({ id: 'u1', email: 'a@b.co', role: 'creator', permissions: ['view_analytics'] }))
+    const user = parseStoredUser(
+      JSON.stringify({ id: 'u1', email: 'a@b.co', role: 'creator', permissions: ['view_analytics'] }),
+    )
     expect(hasPermission(user, 'create_pick')).toBe(false)
     expect(hasPermission(user, 'view_analytics')).toBe(true)
   })

@@ -1,10 +1,8 @@
-import { z } from 'zod'
-
 /** Stored-user roles in ascending rank (spec §6). The server's `customer` has the rank of `user`. */
 export const roleRanks = ['user', 'creator', 'moderator', 'admin'] as const
 export type Role = (typeof roleRanks)[number]
-export const ServerRole = z.enum(['customer', 'creator', 'moderator', 'admin'])
-export type ServerRole = z.infer<typeof ServerRole>
+export const serverRoles = ['customer', 'creator', 'moderator', 'admin'] as const
+export type ServerRole = (typeof serverRoles)[number]
 
 export const permissionNames = [
   'create_pick',

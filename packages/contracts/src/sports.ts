@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** Sports use short slugs in URLs, mapped to the odds provider's keys (product-decisions.md). */
 export const sports = [
   { slug: 'nfl', label: 'NFL', oddsKey: 'americanfootball_nfl' },
@@ -15,9 +13,11 @@ export const sports = [
 
 export const sportSlugs = sports.map((s) => s.slug) as unknown as readonly [SportSlug, ...SportSlug[]]
 export type SportSlug = (typeof sports)[number]['slug']
-export const Sport = z.enum(['nfl', 'ncaaf', 'nba', 'ncaab', 'wnba', 'mlb', 'nhl', 'soccer', 'mma'])
-export type Sport = z.infer<typeof Sport>
 
 export function sportLabel(slug: string): string {
   return sports.find((s) => s.slug === slug)?.label ?? slug.toUpperCase()
+}
+
+export function isSportSlug(value: string): value is SportSlug {
+  return sports.some((s) => s.slug === value)
 }

@@ -1,8 +1,50 @@
 import { sports, type SportSlug } from '@picks/contracts'
 
 /** Deterministic demo creators: the same index always yields the same creator. */
-const firstNames = ['Marcus', 'Dana', 'Luis', 'Priya', 'Tommy', 'Keisha', 'Owen', 'Sofia', 'Andre', 'Hannah', 'Mike', 'Jasmine', 'Victor', 'Rachel', 'Dev', 'Carla', 'Nate', 'Imani', 'Grant', 'Yuki', 'Ray', 'Bianca', 'Cole', 'Tessa']
-const lastNames = ['Bell', 'Ortiz', 'Nakamura', 'Walsh', 'Reid', 'Okafor', 'Hughes', 'Costa', 'Patel', 'Brennan', 'Lowe', 'Fischer', 'Diaz', 'Grant', 'Moreau', 'Kim']
+const firstNames = [
+  'Marcus',
+  'Dana',
+  'Luis',
+  'Priya',
+  'Tommy',
+  'Keisha',
+  'Owen',
+  'Sofia',
+  'Andre',
+  'Hannah',
+  'Mike',
+  'Jasmine',
+  'Victor',
+  'Rachel',
+  'Dev',
+  'Carla',
+  'Nate',
+  'Imani',
+  'Grant',
+  'Yuki',
+  'Ray',
+  'Bianca',
+  'Cole',
+  'Tessa',
+]
+const lastNames = [
+  'Bell',
+  'Ortiz',
+  'Nakamura',
+  'Walsh',
+  'Reid',
+  'Okafor',
+  'Hughes',
+  'Costa',
+  'Patel',
+  'Brennan',
+  'Lowe',
+  'Fischer',
+  'Diaz',
+  'Grant',
+  'Moreau',
+  'Kim',
+]
 const handles = ['Sharp', 'Lock', 'Edge', 'Value', 'Line', 'Units', 'Steam', 'Fade', 'Chalk', 'Dog', 'Model', 'Closing']
 const avatars = ['🏈', '🏀', '⚾', '🏒', '⚽', '🥊', '🎯', '📈', '🔥', '💰', '🧠', '🦅', '🐺', '🦈', '🎲', '🏆']
 const countries = ['US', 'US', 'US', 'CA', 'GB', 'MX', 'AU']
@@ -68,11 +110,35 @@ export function demoCreator(index: number): DemoCreator {
   const username = `${first}${handle}${suffix}`.slice(0, 30)
   const monthly = 1900 + Math.floor(random() * 14) * 500
   const plans: DemoPlan[] = [
-    { name: 'Monthly', kind: 'subscription', interval: 'month', accessDays: null, priceCents: monthly, trialDays: random() < 0.3 ? 7 : 0 },
+    {
+      name: 'Monthly',
+      kind: 'subscription',
+      interval: 'month',
+      accessDays: null,
+      priceCents: monthly,
+      trialDays: random() < 0.3 ? 7 : 0,
+    },
   ]
-  if (random() < 0.5) plans.push({ name: 'Weekly', kind: 'subscription', interval: 'week', accessDays: null, priceCents: Math.max(500, Math.round(monthly / 3 / 100) * 100), trialDays: 0 })
-  if (random() < 0.4) plans.push({ name: 'Day pass', kind: 'one_time', interval: null, accessDays: 1, priceCents: 999, trialDays: 0 })
-  if (random() < 0.25) plans.push({ name: 'Season', kind: 'subscription', interval: 'year', accessDays: null, priceCents: monthly * 9, trialDays: 0 })
+  if (random() < 0.5)
+    plans.push({
+      name: 'Weekly',
+      kind: 'subscription',
+      interval: 'week',
+      accessDays: null,
+      priceCents: Math.max(500, Math.round(monthly / 3 / 100) * 100),
+      trialDays: 0,
+    })
+  if (random() < 0.4)
+    plans.push({ name: 'Day pass', kind: 'one_time', interval: null, accessDays: 1, priceCents: 999, trialDays: 0 })
+  if (random() < 0.25)
+    plans.push({
+      name: 'Season',
+      kind: 'subscription',
+      interval: 'year',
+      accessDays: null,
+      priceCents: monthly * 9,
+      trialDays: 0,
+    })
   const sportName = sports.find((s) => s.slug === specialty)?.label ?? specialty
   return {
     email: `demo+${username.toLowerCase()}@picks.example`,

@@ -78,6 +78,9 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean; creators
 
 /** For tests and benchmarks: removes every demo creator (by their reserved e-mail domain). */
 export async function removeDemoCreators(db: Db): Promise<void> {
-  const demo = db.select({ id: users.id }).from(users).where(sql`${users.email} like 'demo+%@picks.example'`)
+  const demo = db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} like 'demo+%@picks.example'`)
   await db.delete(users).where(inArray(users.id, demo))
 }

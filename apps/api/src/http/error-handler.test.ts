@@ -19,14 +19,22 @@ function appWith(logLines: string[] = []) {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
-  app.post('/items', { schema: { body: z.object({ name: z.string().min(1), priceCents: z.number().int() }) } }, async () => ({ ok: true }))
+  app.post(
+    '/items',
+    { schema: { body: z.object({ name: z.string().min(1), priceCents: z.number().int() }) } },
+    async () => ({ ok: true }),
+  )
   app.get('/boom', async () => {
     throw new Error('connection string postgres://user:hunter2@db leaked')
   })
   app.get('/missing', async () => {
     throw new AppError('NOT_FOUND', 'Creator not found')
   })
-  app.get('/bad-response', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'nope' }) as unknown as { n: number })
+  app.get(
+    '/bad-response',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({ n: 'nope' }) as unknown as { n: number },
+  )
   return app
 }
 
@@ -52,7 +60,12 @@ describe('the error handler', () => {
   })
 
   it('answers an unsupported content type with a 400 that names it', async () => {
-    const res = await appWith().inject({ method: 'POST', url: '/items', headers: { 'content-type': 'text/csv' }, payload: 'a,b' })
+    const res = await appWith().inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    })
     expect(res.statusCode).toBe(400)
     const { error } = ErrorBody.parse(res.json())
     expect(error.code).toBe('VALIDATION_FAILED')
@@ -86,7 +99,10 @@ describe('the error handler', () => {
     app.addHook('onRequest', async (request) => {
       request.log.info({ req: request }, 'incoming')
     })
-    await app.inject({ url: '/missing', headers: { authorization: 'Bearer very-secret-token', cookie: 'session=abc123secret' } })
+    await app.inject({
+      url: '/missing',
+      headers: { authorization: 'Bearer very-secret-token', cookie: 'session=abc123secret' },
+    })
     const log = lines.join('')
     expect(log).toContain('incoming')
     expect(log).not.toContain('very-secret-token')

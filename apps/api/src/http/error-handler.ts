@@ -3,7 +3,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError } from '../errors.ts'
 
-const contextNames: Record<string, string> = { querystring: 'query', body: 'body', params: 'params', headers: 'headers' }
+const contextNames: Record<string, string> = {
+  querystring: 'query',
+  body: 'body',
+  params: 'params',
+  headers: 'headers',
+}
 
 function fieldIssues(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): FieldIssue[] {
   const where = contextNames[error.validationContext ?? ''] ?? error.validationContext ?? 'request'
@@ -44,11 +49,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       const type = String(request.headers['content-type'] ?? 'none')
       const message = `Unsupported content type ${type}; send application/json`
-      return send(reply, request, new AppError('VALIDATION_FAILED', message, [{ field: 'headers.content-type', message }]))
+      return send(
+        reply,
+        request,
+        new AppError('VALIDATION_FAILED', message, [{ field: 'headers.content-type', message }]),
+      )
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
-      return send(reply, request, new AppError('VALIDATION_FAILED', error.message, [{ field: 'body', message: error.message }]))
+      return send(
+        reply,
+        request,
+        new AppError('VALIDATION_FAILED', error.message, [{ field: 'body', message: error.message }]),
+      )
     }
     request.log.error({ err: error }, 'unhandled error')
     return send(reply, request, new AppError('INTERNAL', 'Internal server error'))

@@ -31,7 +31,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.connect()
     await admin.query(`create database ${name} template ${template.templateName}`)
     await admin.end()
-    database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(template.adminUrl, name) }, { poolSize: 4 })
+    database = await openDatabase(
+      { kind: 'postgres', url: databaseUrlWithName(template.adminUrl, name) },
+      { poolSize: 4 },
+    )
     dispose = async () => {
       const cleanup = new pg.Client({ connectionString: template.adminUrl })
       await cleanup.connect()
@@ -58,7 +61,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', WEB_DIST_DIR: '/nonexistent-web-dist' }), ...overrides }
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+    ...overrides,
+  }
 }
 
 export interface TestApp {

@@ -44,7 +44,13 @@ export async function createCreator(db: Db, spec: CreatorSpec = {}): Promise<{ i
   ]
   if (plans.length) {
     await db.insert(subscriptionPlans).values(
-      plans.map((p) => ({ creatorId: id, name: 'Monthly', kind: 'subscription' as const, interval: 'month' as const, ...p })),
+      plans.map((p) => ({
+        creatorId: id,
+        name: 'Monthly',
+        kind: 'subscription' as const,
+        interval: 'month' as const,
+        ...p,
+      })),
     )
   }
   await refreshLowestPrice({ db }, id)

@@ -21,7 +21,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.query(`drop database if exists ${templateName}`)
     await admin.query(`create database ${templateName}`)
     await admin.end()
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(serverUrl, templateName) }, { poolSize: 1 })
+    const database = await openDatabase(
+      { kind: 'postgres', url: databaseUrlWithName(serverUrl, templateName) },
+      { poolSize: 1 },
+    )
     await migrateDatabase(database)
     await database.close()
     project.provide('testDatabase', { kind: 'postgres', adminUrl: serverUrl, templateName })

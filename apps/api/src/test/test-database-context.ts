@@ -1,7 +1,6 @@
 /** What the global setup hands every API test file: where the migrated template lives. */
 export type TestDatabaseTemplate =
-  | { kind: 'pglite'; dumpPath: string }
-  | { kind: 'postgres'; adminUrl: string; templateName: string }
+  { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; templateName: string }
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -63,6 +63,9 @@ export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: CreatorByUsername },
       },
     },
-    async (request) => ({ success: true as const, creator: await findCreatorByUsername({ db }, request.params.username) }),
+    async (request) => ({
+      success: true as const,
+      creator: await findCreatorByUsername({ db }, request.params.username),
+    }),
   )
 }

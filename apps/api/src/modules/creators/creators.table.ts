@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../users/users.table.ts'
 
 /**
@@ -29,9 +18,15 @@ export const creatorProfiles = pgTable(
     bio: text('bio').notNull().default(''),
     profilePicture: text('profile_picture'),
     specialtySport: text('specialty_sport'),
-    otherSports: text('other_sports').array().notNull().default(sql`'{}'::text[]`),
+    otherSports: text('other_sports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** specialty_sport plus other_sports, for the sport filter. */
-    sports: text('sports').array().notNull().default(sql`'{}'::text[]`),
+    sports: text('sports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
     country: text('country'),
     lowestPriceCents: integer('lowest_price_cents'),

@@ -42,7 +42,11 @@ describe('GET /api/creators/paginated', () => {
 
   it('never repeats or skips a creator across pages when names tie', async () => {
     for (let i = 0; i < 7; i++) await createCreator(t.database.db, { name: 'Same Name' })
-    const seen = [...(await shop('?limit=3')).creators, ...(await shop('?limit=3&page=2')).creators, ...(await shop('?limit=3&page=3')).creators]
+    const seen = [
+      ...(await shop('?limit=3')).creators,
+      ...(await shop('?limit=3&page=2')).creators,
+      ...(await shop('?limit=3&page=3')).creators,
+    ]
     expect(new Set(seen.map((c) => c.id)).size).toBe(7)
   })
 
@@ -82,7 +86,12 @@ describe('GET /api/creators/paginated', () => {
       ['Dear', 9900],
       ['Nothing yet', null],
     ])
-    expect((await shop('?sortBy=price-high')).creators.map((c) => c.name)).toEqual(['Dear', 'Mid', 'Cheap', 'Nothing yet'])
+    expect((await shop('?sortBy=price-high')).creators.map((c) => c.name)).toEqual([
+      'Dear',
+      'Mid',
+      'Cheap',
+      'Nothing yet',
+    ])
   })
 
   it('sorts newest first', async () => {
@@ -95,7 +104,12 @@ describe('GET /api/creators/paginated', () => {
     await createCreator(t.database.db, { name: 'Private', profilePicture: '🏀' })
     const res = await t.app.inject({ method: 'GET', url: '/api/creators/paginated' })
     expect(res.body).not.toContain('@test.example')
-    expect(shopCreator(res.json())).toMatchObject({ name: 'Private', profile_picture: '🏀', sports: ['nba'], currency: 'usd' })
+    expect(shopCreator(res.json())).toMatchObject({
+      name: 'Private',
+      profile_picture: '🏀',
+      sports: ['nba'],
+      currency: 'usd',
+    })
   })
 
   it.each([
@@ -147,7 +161,10 @@ describe('GET /api/creators/{id}/stats', () => {
   })
 
   it('answers 404 for an unknown creator and 400 for an id that is not a UUID', async () => {
-    const missing = await t.app.inject({ method: 'GET', url: '/api/creators/6f1c1b8e-8a47-4a38-9d43-7d2e1f0e9a11/stats' })
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/creators/6f1c1b8e-8a47-4a38-9d43-7d2e1f0e9a11/stats',
+    })
     expect(missing.statusCode).toBe(404)
     expect(errorOf(missing.body).code).toBe('NOT_FOUND')
     const bad = await t.app.inject({ method: 'GET', url: '/api/creators/42/stats' })

@@ -1,0 +1,12 @@
+/**
+ * The zod-free part of the contracts: constants, rules and types the browser needs. The web app
+ * imports values from here (`@picks/contracts/client`) so that no schema library reaches its
+ * bundle; the zod schemas in `index.ts` are for the API and for type-only imports.
+ */
+export * from './limits.ts'
+export * from './messages.ts'
+export * from './sports.ts'
+export * from './roles.ts'
+export * from './user.ts'
+export * from './creator-rules.ts'
+export * from './money.ts'
