@@ -1,0 +1,232 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { renderApp, signInAs, stubEmptyApi } from '../../test/render-app.tsx'
+
+beforeEach(() => {
+  stubEmptyApi()
+})
+
+/** Waits for the page itself (not the first-load skeleton) before looking at the layout around it. */
+async function pageLoaded() {
+  await screen.findByRole('heading', { level: 1 })
+}
+
+async function mainNav() {
+  await pageLoaded()
+  return screen.getByRole('navigation', { name: 'Main' })
+}
+
+async function mobileBar() {
+  await pageLoaded()
+  return screen.getByRole('navigation', { name: 'Mobile' })
+}
+
+async function sidebarOf() {
+  await pageLoaded()
+  return screen.getByTestId('sidebar')
+}
+
+describe('desktop sidebar', () => {
+  it('shows a signed-out visitor the open entries and locked "Sign in required" entries that lead to /auth', async () => {
+    renderApp('/locker-room')
+    const nav = await mainNav()
+
+    expect(within(nav).getByRole('link', { name: 'Shop Picks' }).getAttribute('href')).toBe('/shop-picks')
+    expect(within(nav).getByRole('link', { name: 'Locker Room' }).getAttribute('href')).toBe('/locker-room')
+    const feed = within(nav).getByRole('link', { name: /My Picks Feed.*Sign in required/ })
+    const creator = within(nav).getByRole('link', { name: /Become a Creator.*Sign in required/ })
+    expect(feed.getAttribute('href')).toBe('/auth')
+    expect(creator.getAttribute('href')).toBe('/auth')
+    expect(within(nav).queryByRole('link', { name: 'Creator Dashboard' })).toBeNull()
+  })
+
+  it('shows "Not signed in" and a Sign In link in the footer when signed out', async () => {
+    renderApp('/locker-room')
+    const sidebar = await sidebarOf()
+    expect(within(sidebar).getByText('Not signed in')).toBeTruthy()
+    expect(within(sidebar).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
+    expect(within(sidebar).queryByRole('button', { name: 'Logout' })).toBeNull()
+    for (const name of ['Privacy Policy', 'Terms of Service', 'Support']) {
+      expect(within(sidebar).getByRole('link', { name })).toBeTruthy()
+    }
+  })
+
+  it('shows a stored creator My Picks Feed and Creator Dashboard, unlocked', async () => {
+    signInAs('creator')
+    renderApp('/locker-room')
+    const nav = await mainNav()
+
+    expect(within(nav).getByRole('link', { name: 'My Picks Feed' }).getAttribute('href')).toBe('/my-picks')
+    expect(within(nav).getByRole('link', { name: 'Creator Dashboard' }).getAttribute('href')).toBe('/dashboard')
+    expect(within(nav).queryByText('Sign in required')).toBeNull()
+    expect(within(nav).queryByRole('link', { name: /Become a Creator/ })).toBeNull()
+  })
+
+  it('offers a signed-in customer Become a Creator at /dashboard', async () => {
+    signInAs('customer')
+    renderApp('/locker-room')
+    const nav = await mainNav()
+    expect(within(nav).getByRole('link', { name: 'Become a Creator' }).getAttribute('href')).toBe('/dashboard')
+  })
+
+  it('shows the user’s initials and name, or their emoji, or their picture', async () => {
+    signInAs('customer', { profile_picture: null })
+    const { unmount } = renderApp('/support')
+    let sidebar = await sidebarOf()
+    expect(within(sidebar).getByText('Sam Rivers')).toBeTruthy()
+    expect(within(sidebar).getByText('SR')).toBeTruthy()
+    unmount()
+
+    signInAs('customer', { profile_picture: '🏀' })
+    const second = renderApp('/support')
+    sidebar = await sidebarOf()
+    expect(within(sidebar).getByText('🏀')).toBeTruthy()
+    second.unmount()
+
+    signInAs('customer', { profile_picture: 'https://cdn.example.com/sam.png' })
+    renderApp('/support')
+    sidebar = await sidebarOf()
+    const image = sidebar.querySelector('img')
+    expect(image?.getAttribute('src')).toBe('https://cdn.example.com/sam.png')
+    expect(image?.getAttribute('alt')).toBe('')
+  })
+
+  it('collapses to the narrow width and back, and remembers the choice', async () => {
+    const { user, unmount } = renderApp('/support')
+    const sidebar = await sidebarOf()
+    expect(sidebar.className).toContain('w-64')
+
+    await user.click(within(sidebar).getByRole('button', { name: 'Collapse sidebar' }))
+    expect(sidebar.className).toContain('w-16')
+    expect(sidebar.className).not.toContain('w-64')
+    // Labels stay available to screen readers when only icons show.
+    expect(within(sidebar).getByRole('link', { name: 'Shop Picks' })).toBeTruthy()
+    unmount()
+
+    const again = renderApp('/support')
+    const remembered = await sidebarOf()
+    expect(remembered.className).toContain('w-16')
+    await again.user.click(within(remembered).getByRole('button', { name: 'Expand sidebar' }))
+    expect(remembered.className).toContain('w-64')
+  })
+
+  it('logs out: forgets the user and session keys, and goes to /auth replacing history', async () => {
+    signInAs('creator')
+    localStorage.setItem('sb-access-token', 'secret')
+    localStorage.setItem('sidebar-collapsed', 'false')
+    const { user, router } = renderApp('/locker-room')
+    const sidebar = await sidebarOf()
+
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(localStorage.getItem('user')).toBeNull()
+    expect(localStorage.getItem('sb-access-token')).toBeNull()
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('false')
+  })
+
+  it('picks up a sign-in made in another tab', async () => {
+    renderApp('/locker-room')
+    const nav = await mainNav()
+    expect(within(nav).getByText('Become a Creator')).toBeTruthy()
+
+    signInAs('creator')
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }))
+    })
+    expect(await within(nav).findByRole('link', { name: 'Creator Dashboard' })).toBeTruthy()
+  })
+
+  it('shows the Admin Dashboard entry only when enabled', async () => {
+    signInAs('admin')
+    const { unmount } = renderApp('/support')
+    expect(within(await mainNav()).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
+    unmount()
+
+    renderApp('/support', { showAdminEntry: true })
+    expect(
+      within(await mainNav())
+        .getByRole('link', { name: 'Admin Dashboard' })
+        .getAttribute('href'),
+    ).toBe('/admin/login')
+  })
+})
+
+describe('mobile bar', () => {
+  it('links Picks, Dashboard and Shop, and opens an Account sheet with Sign In for a signed-out visitor', async () => {
+    const { user, router } = renderApp('/locker-room')
+    const bar = await mobileBar()
+    expect(within(bar).getByRole('link', { name: 'Picks' }).getAttribute('href')).toBe('/my-picks')
+    expect(within(bar).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard')
+    expect(within(bar).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/shop-picks')
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull()
+
+    await user.click(within(bar).getByRole('button', { name: 'Sign In' }))
+
+    const sheet = screen.getByRole('dialog', { name: 'Account' })
+    for (const name of ['Privacy Policy', 'Terms of Service', 'Support']) {
+      expect(within(sheet).getByRole('link', { name })).toBeTruthy()
+    }
+    await user.click(within(sheet).getByRole('link', { name: 'Sign In' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull()
+  })
+
+  it('calls the dashboard entry Creator for a creator, and offers Profile and Sign Out in the sheet', async () => {
+    signInAs('creator')
+    const { user, router } = renderApp('/locker-room')
+    const bar = await mobileBar()
+    expect(within(bar).getByRole('link', { name: 'Creator' }).getAttribute('href')).toBe('/dashboard')
+
+    await user.click(within(bar).getByRole('button', { name: 'Profile' }))
+    const sheet = screen.getByRole('dialog', { name: 'Account' })
+    expect(within(sheet).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/edit-profile')
+
+    await user.click(within(sheet).getByRole('button', { name: 'Sign Out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(localStorage.getItem('user')).toBeNull()
+  })
+
+  it('closes the sheet with Escape and returns focus to the button that opened it', async () => {
+    const { user } = renderApp('/support')
+    const bar = await mobileBar()
+    const opener = within(bar).getByRole('button', { name: 'Sign In' })
+    await user.click(opener)
+    const sheet = screen.getByRole('dialog', { name: 'Account' })
+    expect(sheet.contains(document.activeElement)).toBe(true)
+
+    fireEvent.keyDown(sheet, { key: 'Escape' })
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+})
+
+describe('pages without navigation', () => {
+  it.each(['/auth', '/verify-email', '/reset-password'])('hides the sidebar and the mobile bar on %s', async (path) => {
+    renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull()
+  })
+
+  it('keeps them on other pages', async () => {
+    renderApp('/privacy-policy')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy()
+  })
+})
+
+describe('every page', () => {
+  it('has a skip link to the main content, and the 18+ responsible-gambling line', async () => {
+    renderApp('/locker-room')
+    await screen.findByRole('heading', { level: 1 })
+    const skip = screen.getByRole('link', { name: 'Skip to main content' })
+    expect(skip.getAttribute('href')).toBe('#main')
+    expect(screen.getByRole('main').id).toBe('main')
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).getByText(/18\+ only/)).toBeTruthy()
+    expect(within(footer).getByRole('link', { name: '1-800-GAMBLER' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,5 @@
+export const legalLinks = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/support', label: 'Support' },
+] as const

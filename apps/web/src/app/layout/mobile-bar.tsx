@@ -1,0 +1,66 @@
+import { isCreatorOrHigher, type StoredUser } from '@picks/contracts/client'
+import { useState, type ComponentType, type SVGProps } from 'react'
+import { NavLink } from 'react-router'
+import { cx } from '../../components/ui/cx.ts'
+import { DashboardIcon, FeedIcon, LogInIcon, ShopIcon } from '../../components/ui/icons.tsx'
+import { AccountSheet } from './account-sheet.tsx'
+import { UserAvatar } from './user-avatar.tsx'
+
+const itemClasses =
+  'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium'
+
+function BarLink({
+  to,
+  label,
+  icon: Icon,
+}: {
+  to: string
+  label: string
+  icon: ComponentType<SVGProps<SVGSVGElement>>
+}) {
+  return (
+    <li className="flex flex-1">
+      <NavLink
+        to={to}
+        className={({ isActive }) =>
+          cx(itemClasses, isActive ? 'text-emerald-700' : 'text-slate-600 hover:text-slate-900')
+        }
+      >
+        <Icon />
+        <span>{label}</span>
+      </NavLink>
+    </li>
+  )
+}
+
+/** The phone navigation: a fixed bar at the bottom, hidden from the md breakpoint up. */
+export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSignOut: () => void }) {
+  const [accountOpen, setAccountOpen] = useState(false)
+  return (
+    <>
+      <nav
+        aria-label="Mobile"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      >
+        <ul className="mx-auto flex max-w-lg px-2">
+          <BarLink to="/my-picks" label="Picks" icon={FeedIcon} />
+          <BarLink to="/dashboard" label={isCreatorOrHigher(user) ? 'Creator' : 'Dashboard'} icon={DashboardIcon} />
+          <BarLink to="/shop-picks" label="Shop" icon={ShopIcon} />
+          <li className="flex flex-1">
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={accountOpen}
+              onClick={() => setAccountOpen(true)}
+              className={cx(itemClasses, 'text-slate-600 hover:text-slate-900')}
+            >
+              {user ? <UserAvatar user={user} className="size-6 text-[0.625rem]" /> : <LogInIcon />}
+              <span>{user ? 'Profile' : 'Sign In'}</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} user={user} onSignOut={onSignOut} />
+    </>
+  )
+}

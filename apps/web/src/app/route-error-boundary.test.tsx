@@ -1,0 +1,90 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { lazyPage, type ChunkLoadPolicy, type RouteModule } from '../lib/lazy-route.ts'
+import { RouteErrorBoundary } from './route-error-boundary.tsx'
+
+const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/shop-page-x.js')
+const fastRetries: ChunkLoadPolicy = { maxRetries: 3, firstDelayMs: 1, timeoutMs: 5_000 }
+const shopModule: RouteModule = { Component: () => <h1>Shop Picks</h1> }
+
+function renderRoute(route: RouteObject) {
+  const router = createMemoryRouter(
+    [{ path: '/', errorElement: <RouteErrorBoundary />, HydrateFallback: () => null, ...route }],
+    {
+      initialEntries: ['/'],
+    },
+  )
+  render(<RouterProvider router={router} />)
+  return { user: userEvent.setup(), router }
+}
+
+describe('a page whose code cannot be loaded', () => {
+  it('retries the download 3 times, then shows Loading Error with Try Again and Reload Page', async () => {
+    const load = vi.fn(() => Promise.reject(chunkError()))
+    renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
+
+    expect(await screen.findByRole('heading', { name: 'Loading Error' })).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(4)
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy()
+  })
+
+  it('shows the page when Try Again succeeds', async () => {
+    const load = vi.fn<() => Promise<RouteModule>>(() => Promise.reject(chunkError()))
+    const { user } = renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
+    await screen.findByRole('heading', { name: 'Loading Error' })
+
+    load.mockResolvedValue(shopModule)
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+
+    expect(await screen.findByRole('heading', { name: 'Shop Picks' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Loading Error' })).toBeNull()
+  })
+
+  it('stays on Loading Error when Try Again fails again', async () => {
+    const load = vi.fn(() => Promise.reject(chunkError()))
+    const { user } = renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
+    await screen.findByRole('heading', { name: 'Loading Error' })
+
+    await user.click(screen.getByRole('button', { name: 'Try Again' }))
+
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(5))
+    expect(await screen.findByRole('heading', { name: 'Loading Error' })).toBeTruthy()
+  })
+
+  it('reloads the whole page from Reload Page', async () => {
+    const reload = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload })
+    const { user } = renderRoute({ lazy: lazyPage(() => Promise.reject(chunkError()), fastRetries).lazy })
+    await screen.findByRole('heading', { name: 'Loading Error' })
+
+    await user.click(screen.getByRole('button', { name: 'Reload Page' }))
+
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('any other page error', () => {
+  it('shows Unexpected Application Error! with the error message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    function Broken(): never {
+      throw new Error('Cannot read properties of undefined (reading "price")')
+    }
+    renderRoute({ Component: Broken })
+
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy()
+    expect(screen.getByText('Cannot read properties of undefined (reading "price")')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull()
+  })
+
+  it('does not retry a page module that fails for another reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const load = vi.fn(() => Promise.reject(new SyntaxError('Unexpected token')))
+    renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
+
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+})

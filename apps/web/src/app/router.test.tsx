@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { renderApp, signInAs, stubEmptyApi } from '../test/render-app.tsx'
+
+beforeEach(() => {
+  stubEmptyApi()
+})
+
+async function heading(name: string | RegExp) {
+  return screen.findByRole('heading', { level: 1, name })
+}
+
+describe('routes and redirects', () => {
+  it('sends / to the shop', async () => {
+    const { router } = renderApp('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  })
+
+  it.each(['/login', '/signup'])('sends %s to /auth, keeping the query string', async (path) => {
+    const { router } = renderApp(`${path}?redirect=%2Falerts`)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.location.search).toBe('?redirect=%2Falerts')
+    expect(await heading('Sign In')).toBeTruthy()
+    expect(screen.getByText(/sign-in is not available yet/i)).toBeTruthy()
+  })
+
+  it('renders the same payment success page at /payment-success and /success', async () => {
+    renderApp('/payment-success')
+    expect(await heading('Payment Successful')).toBeTruthy()
+  })
+
+  it('renders the payment success page at /success too', async () => {
+    renderApp('/success')
+    expect(await heading('Payment Successful')).toBeTruthy()
+  })
+
+  it('shows a plain “not available yet” page with a way back to the shop for pages still to come', async () => {
+    const { user, router } = renderApp('/my-picks')
+    expect(await heading('My Picks Feed')).toBeTruthy()
+    expect(screen.getByText('This page is not available yet.')).toBeTruthy()
+
+    await user.click(screen.getByRole('link', { name: 'Back to the shop' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  })
+
+  it.each([
+    ['/locker-room', 'Locker Room'],
+    ['/locker-room/nba', 'NBA Locker Room'],
+    ['/sport-hub/nfl', 'NFL Sport Hub'],
+    ['/creator/onboarding/complete', 'Payout Setup Complete'],
+    ['/admin/login', 'Admin Login'],
+    ['/verify-email', 'Verify Email'],
+    ['/reset-password', 'Reset Password'],
+  ])('opens %s', async (path, title) => {
+    renderApp(path)
+    expect(await heading(title)).toBeTruthy()
+  })
+
+  it('says a sport is unknown and links to the sports we cover', async () => {
+    renderApp('/sport-hub/curling')
+    expect(await heading('Unknown sport')).toBeTruthy()
+    const main = screen.getByRole('main')
+    expect(within(main).getByRole('link', { name: 'NBA' }).getAttribute('href')).toBe('/sport-hub/nba')
+    expect(within(main).getByRole('link', { name: 'MMA' }).getAttribute('href')).toBe('/sport-hub/mma')
+  })
+
+  it('says a locker-room sport is unknown, linking to the locker room of each known sport', async () => {
+    renderApp('/locker-room/cricket')
+    expect(await heading('Unknown sport')).toBeTruthy()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'NFL' }).getAttribute('href')).toBe(
+      '/locker-room/nfl',
+    )
+  })
+
+  it('shows Page Not Found with ways out for an address that matches nothing', async () => {
+    renderApp('/no/such/page')
+    expect(await heading('Page Not Found')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
+    expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/')
+  })
+})
+
+describe('signed-in routes', () => {
+  it('sends a signed-out visitor from /dashboard to /auth and remembers where they came from', async () => {
+    const { router } = renderApp('/dashboard?tab=earnings')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/dashboard?tab=earnings')}`)
+    expect(router.state.location.state).toEqual({ from: '/dashboard?tab=earnings' })
+  })
+
+  it.each(['/edit-profile', '/alerts', '/manage-subscriptions'])('guards %s the same way', async (path) => {
+    const { router } = renderApp(path)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.location.state).toEqual({ from: path })
+  })
+
+  it('lets a signed-in customer open the dashboard, which offers to become a creator', async () => {
+    signInAs('customer')
+    const { router } = renderApp('/dashboard')
+    expect(await heading('Become a Creator')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+
+  it('shows a creator the creator dashboard', async () => {
+    signInAs('creator')
+    renderApp('/dashboard')
+    expect(await heading('Creator Dashboard')).toBeTruthy()
+  })
+})
+
+describe('creator-only routes', () => {
+  it.each(['/create-pick', '/creator-promotions', '/creator/payments', '/creator/notifications'])(
+    'sends a customer from %s to the home page (and so to the shop)',
+    async (path) => {
+      signInAs('customer')
+      const { router } = renderApp(path)
+      await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+    },
+  )
+
+  it('sends a signed-out visitor away from creator pages too', async () => {
+    const { router } = renderApp('/create-pick')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  })
+
+  it('treats a malformed stored user as signed out', async () => {
+    localStorage.setItem('user', '{not json')
+    const { router } = renderApp('/creator/payments')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  })
+
+  it.each([
+    ['creator', '/create-pick', 'Create Pick'],
+    ['moderator', '/creator-promotions', 'Creator Promotions'],
+    ['admin', '/creator/payments', 'Creator Payments'],
+  ] as const)('lets a %s open %s', async (role, path, title) => {
+    signInAs(role)
+    const { router } = renderApp(path)
+    expect(await heading(title)).toBeTruthy()
+    expect(router.state.location.pathname).toBe(path)
+  })
+})
+
+describe('admin routes', () => {
+  it('sends anyone who is not an admin from the admin dashboard to the admin login', async () => {
+    signInAs('creator')
+    const { router } = renderApp('/admin/dashboard')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'))
+  })
+
+  it('lets an admin open the admin dashboard', async () => {
+    signInAs('admin')
+    renderApp('/admin/dashboard')
+    expect(await heading('Admin Dashboard')).toBeTruthy()
+  })
+})

@@ -1,0 +1,132 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx'
+import { Component as ProfileLinkPage, ErrorBoundary } from './profile-link-page.tsx'
+
+const creatorId = '00000000-0000-4000-8000-000000000007'
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+function notFound(): Response {
+  return json({ error: { code: 'NOT_FOUND', message: 'Creator not found', requestId: 'req-1' } }, 404)
+}
+
+/** Serves `GET /api/creator/{username}` from `answer`, recording the requested paths. */
+function serveLookup(answer: (username: string) => Response | Promise<Response>) {
+  const paths: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost')
+      paths.push(url.pathname)
+      const match = /^\/api\/creator\/([^/]+)$/.exec(url.pathname)
+      return match?.[1] ? answer(decodeURIComponent(match[1])) : notFound()
+    }),
+  )
+  return paths
+}
+
+function Destination({ name }: { name: string }) {
+  const location = useLocation()
+  return (
+    <h1>
+      {name} at {location.pathname}
+    </h1>
+  )
+}
+
+/**
+ * The app's route table in miniature: `/marketplace` would also match `/:username`, so the
+ * redirect targets need routes of their own, ranked above the catch-all as in the real router.
+ */
+function openProfileLink(username: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/marketplace', element: <Destination name="Marketplace" /> },
+      { path: '/shop-picks/purchase/:creatorId', element: <Destination name="Purchase page" /> },
+      { path: '/:username', element: <ProfileLinkPage />, errorElement: <ErrorBoundary /> },
+    ],
+    { initialEntries: ['/', `/${username}`] },
+  )
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+async function redirectedTo(): Promise<string | null> {
+  return (await screen.findByRole('heading', { level: 1 }, { timeout: 3000 })).textContent
+}
+
+describe('profile link', () => {
+  it("sends a visitor to the creator's purchase page", async () => {
+    const paths = serveLookup((username) =>
+      username === 'MarcusSharp' ? json({ success: true, creator: { id: creatorId, username } }) : notFound(),
+    )
+    const router = openProfileLink('MarcusSharp')
+
+    expect(screen.getByRole('status').textContent).toContain('Opening @MarcusSharp')
+    expect(await redirectedTo()).toBe(`Purchase page at /shop-picks/purchase/${creatorId}`)
+    // Replaced, so Back does not bounce through the redirect again.
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(paths).toEqual(['/api/creator/MarcusSharp'])
+  })
+
+  it('sends a visitor to the marketplace when no creator has that username', async () => {
+    serveLookup(() => notFound())
+    const router = openProfileLink('NobodyHere')
+
+    expect(await redirectedTo()).toBe('Marketplace at /marketplace')
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('sends a visitor to the marketplace when the lookup fails on the network', async () => {
+    serveLookup(() => Promise.reject(new TypeError('Failed to fetch')))
+    openProfileLink('MarcusSharp')
+
+    expect(await redirectedTo()).toBe('Marketplace at /marketplace')
+  })
+
+  it('sends a visitor to the marketplace when the API rejects the username', async () => {
+    serveLookup(() =>
+      json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid request',
+            requestId: 'req-2',
+            details: [{ field: 'params.username', message: 'Usernames are 3 to 30 letters, digits or underscores' }],
+          },
+        },
+        400,
+      ),
+    )
+    openProfileLink('reserved_name')
+
+    expect(await redirectedTo()).toBe('Marketplace at /marketplace')
+  })
+
+  it('does not look up a path that cannot be a username', async () => {
+    const paths = serveLookup(() => notFound())
+    openProfileLink('not-a-username.html')
+
+    expect(await redirectedTo()).toBe('Marketplace at /marketplace')
+    expect(paths).toEqual([])
+  })
+})
+
+describe('profile link error screen', () => {
+  it('shows Page Not Found with ways to browse creators or go home', () => {
+    renderWithProviders(<ErrorBoundary />)
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
+    expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/')
+  })
+})

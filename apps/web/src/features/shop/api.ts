@@ -1,0 +1,83 @@
+import type { CreatorStats, CreatorSummary, CreatorsPage, CreatorsPageQuery } from '@picks/contracts'
+import { cachePolicy, creatorPaging, sortCreatorsLocally } from '@picks/contracts/client'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { api, ApiError } from '../../lib/api-client.ts'
+import { filterCreatorsLocally, type ShopFilters } from './shop-filters.ts'
+
+/** The paginated call's query as the client builds it: the contract's input with numeric paging. */
+export type CreatorsPageRequest = CreatorsPageQuery & { page?: number; limit?: number }
+
+/**
+ * One page of the shop. `sortedLocally` marks the spec's client-side fallback: the server could
+ * not answer, so the first creators by name were filtered and sorted on this device.
+ */
+export type ShopPage = CreatorsPage & { sortedLocally: boolean }
+
+function fetchCreatorsPage(request: CreatorsPageRequest, signal?: AbortSignal): Promise<CreatorsPage> {
+  return api.get<CreatorsPage>('/creators/paginated', { query: { ...request }, signal })
+}
+
+async function fetchAllCreators(signal?: AbortSignal): Promise<CreatorSummary[]> {
+  // Spec §7: the only creators call the client retries.
+  const { creators } = await api.get<{ creators: CreatorSummary[] }>('/creators', { retry: true, signal })
+  return creators
+}
+
+function toPageRequest(filters: ShopFilters, page: number): CreatorsPageRequest {
+  return {
+    page,
+    limit: creatorPaging.defaultLimit,
+    sports: filters.sports.length > 0 ? filters.sports.join(',') : undefined,
+    search: filters.search || undefined,
+    sortBy: filters.sortBy,
+  }
+}
+
+async function fetchShopPage(filters: ShopFilters, page: number, signal: AbortSignal): Promise<ShopPage> {
+  try {
+    return { ...(await fetchCreatorsPage(toPageRequest(filters, page), signal)), sortedLocally: false }
+  } catch (error) {
+    // Later pages have nothing to fall back to: the local list is a single page.
+    if (page !== 1 || signal.aborted) throw error
+    let everyone: CreatorSummary[]
+    try {
+      everyone = await fetchAllCreators(signal)
+    } catch {
+      throw error
+    }
+    const creators = sortCreatorsLocally(filterCreatorsLocally(everyone, filters), filters.sortBy)
+    return { creators, total: creators.length, page: 1, limit: creators.length, hasMore: false, sortedLocally: true }
+  }
+}
+
+/** 4xx answers will not change on a second try (a malformed id, a creator that does not exist). */
+function retryUnlessClientError(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status < 500) return false
+  return failureCount < cachePolicy.maxReadRetries
+}
+
+export const creatorQueries = {
+  all: () => ['creators'] as const,
+
+  page: (request: CreatorsPageRequest) =>
+    queryOptions({
+      queryKey: [...creatorQueries.all(), 'page', request] as const,
+      queryFn: ({ signal }) => fetchCreatorsPage(request, signal),
+    }),
+
+  /** The shop's list: page after page for one set of filters, falling back to a local sort when the server fails. */
+  shop: (filters: ShopFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...creatorQueries.all(), 'shop', filters] as const,
+      queryFn: ({ pageParam, signal }) => fetchShopPage(filters, pageParam, signal),
+      initialPageParam: creatorPaging.defaultPage,
+      getNextPageParam: (lastPage: ShopPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
+    }),
+
+  stats: (creatorId: string) =>
+    queryOptions({
+      queryKey: [...creatorQueries.all(), 'stats', creatorId] as const,
+      queryFn: ({ signal }) => api.get<CreatorStats>(`/creators/${encodeURIComponent(creatorId)}/stats`, { signal }),
+      retry: retryUnlessClientError,
+    }),
+}

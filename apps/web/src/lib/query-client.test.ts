@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from './api-client.ts'
+import { createPersistOptions, createQueryClient, shouldRetryRead } from './query-client.ts'
+import type { KeyValueStorage } from './storage.ts'
+
+const apiError = (status: number) => new ApiError({ status, code: `HTTP_${status}`, message: 'x', body: undefined })
+
+function memoryStorage(): KeyValueStorage & { items: Map<string, string>; setItem: ReturnType<typeof vi.fn> } {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: vi.fn((key: string, value: string) => void items.set(key, value)),
+    removeItem: (key) => void items.delete(key),
+  }
+}
+
+describe('query client defaults', () => {
+  it('keeps data fresh for 10 minutes and cached for 24 hours, offline first, with no refetch on focus', () => {
+    const queries = createQueryClient().getDefaultOptions().queries
+    expect(queries?.staleTime).toBe(10 * 60 * 1000)
+    expect(queries?.gcTime).toBe(24 * 60 * 60 * 1000)
+    expect(queries?.networkMode).toBe('offlineFirst')
+    expect(queries?.refetchOnWindowFocus).toBe(false)
+    // `true` = only when stale or invalidated; 'always' would also refetch fresh data.
+    expect(queries?.refetchOnReconnect).toBe(true)
+  })
+
+  it('never retries a 404 or a 401', () => {
+    expect(shouldRetryRead(0, apiError(404))).toBe(false)
+    expect(shouldRetryRead(0, apiError(401))).toBe(false)
+  })
+
+  it('retries other failures up to 3 times', () => {
+    for (const error of [apiError(500), apiError(403), new Error('Request timeout after 10000ms')]) {
+      expect([0, 1, 2, 3].map((count) => shouldRetryRead(count, error))).toEqual([true, true, true, false])
+    }
+  })
+
+  it('waits 1 s, 2 s, 4 s … between retries, never more than 30 s', () => {
+    const retryDelay = createQueryClient().getDefaultOptions().queries?.retryDelay
+    if (typeof retryDelay !== 'function') throw new Error('retryDelay should be a function')
+    const delays = [0, 1, 2, 3, 4, 5, 10].map((count) => retryDelay(count, new Error('x')))
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
+  })
+
+  it('retries a failing read with those delays and then reports the error', async () => {
+    vi.useFakeTimers()
+    const client = createQueryClient()
+    const queryFn = vi.fn(() => Promise.reject(apiError(503)))
+    const result = client.fetchQuery({ queryKey: ['creators'], queryFn }).catch((error: unknown) => error)
+
+    await vi.advanceTimersByTimeAsync(0)
+    expect(queryFn).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(queryFn).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(queryFn).toHaveBeenCalledTimes(3)
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(queryFn).toHaveBeenCalledTimes(4)
+    expect(await result).toBeInstanceOf(ApiError)
+    vi.useRealTimers()
+  })
+})
+
+describe('persisted query cache', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('discards saved caches older than 24 hours or from another app version', () => {
+    const options = createPersistOptions(memoryStorage())
+    expect(options.maxAge).toBe(24 * 60 * 60 * 1000)
+    expect(options.buster).toBe('1.0.0')
+  })
+
+  it('writes to storage at most once per second', async () => {
+    const storage = memoryStorage()
+    const { persister } = createPersistOptions(storage)
+    const client = { timestamp: 1, buster: '1.0.0', clientState: { queries: [], mutations: [] } }
+
+    await persister.persistClient(client)
+    await persister.persistClient({ ...client, timestamp: 2 })
+    await persister.persistClient({ ...client, timestamp: 3 })
+    await vi.advanceTimersByTimeAsync(999)
+    expect(storage.setItem).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(storage.setItem).toHaveBeenCalledTimes(1)
+    expect(storage.items.get('picks-marketplace-query-cache')).toContain('"timestamp":3')
+  })
+})

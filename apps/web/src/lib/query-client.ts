@@ -1,0 +1,54 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { QueryClient } from '@tanstack/react-query'
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { cachePolicy } from '@picks/contracts/client'
+import { ApiError } from './api-client.ts'
+import { localStore, type KeyValueStorage } from './storage.ts'
+
+/** Bumped when the shape of cached data changes, so old persisted caches are discarded. */
+export const cacheBuster = '1.0.0'
+
+/** 404 and 401 will not change by asking again; anything else is retried up to 3 times. */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return false
+  return failureCount < cachePolicy.maxReadRetries
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: cachePolicy.staleTimeMs,
+        gcTime: cachePolicy.gcTimeMs,
+        networkMode: 'offlineFirst',
+        refetchOnWindowFocus: false,
+        // TanStack's `true` means "on reconnect, only if stale" (an invalidated query counts as
+        // stale); `'always'` would refetch fresh data too. See shouldFetchOn in query-core.
+        refetchOnReconnect: true,
+        retry: shouldRetryRead,
+        retryDelay: (failureCount) => cachePolicy.readRetryDelayMs(failureCount),
+      },
+    },
+  })
+}
+
+/** Only successful reads are saved; errors and pending queries start fresh after a reload. */
+export function shouldPersistQuery(query: { state: { status: string } }): boolean {
+  return query.state.status === 'success'
+}
+
+/** Persisted-cache options for PersistQueryClientProvider (which supplies the client itself). */
+export function createPersistOptions(
+  storage: KeyValueStorage = localStore,
+): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: createSyncStoragePersister({
+      storage,
+      key: cachePolicy.storageKey,
+      throttleTime: cachePolicy.persistThrottleMs,
+    }),
+    maxAge: cachePolicy.persistMaxAgeMs,
+    buster: cacheBuster,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  }
+}

@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, type RenderResult } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { vi } from 'vitest'
+import { createRoutes } from '../app/router.tsx'
+import type { ChunkLoadPolicy } from '../lib/lazy-route.ts'
+import { createTestQueryClient } from './render.tsx'
+
+type AppRouter = ReturnType<typeof createMemoryRouter>
+
+/** Stores a local user record the way the auth flow does. */
+export function signInAs(role: 'customer' | 'creator' | 'moderator' | 'admin', extra: Record<string, unknown> = {}) {
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ id: 'u-1', email: 'sam@example.com', name: 'Sam Rivers', role, ...extra }),
+  )
+}
+
+/** An API that answers every call with an empty creators page, so pages that load data can render. */
+export function stubEmptyApi() {
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(
+      new Response(JSON.stringify({ creators: [], total: 0, page: 1, limit: 20, hasMore: false }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ),
+  )
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+/** Renders the whole app (layout, guards, lazy pages) in a memory router at `route`. */
+export function renderApp(
+  route: string,
+  options: { policy?: ChunkLoadPolicy; showAdminEntry?: boolean } = {},
+): RenderResult & { router: AppRouter; user: UserEvent } {
+  const router = createMemoryRouter(
+    createRoutes({
+      policy: options.policy ?? { maxRetries: 0, firstDelayMs: 1, timeoutMs: 5_000 },
+      showAdminEntry: options.showAdminEntry ?? false,
+    }),
+    { initialEntries: [route] },
+  )
+  const user = userEvent.setup()
+  const result = render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { ...result, router, user }
+}

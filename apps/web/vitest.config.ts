@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react'
+import { defineProject } from 'vitest/config'
+
+const webRoot = new URL('.', import.meta.url).pathname
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: webRoot,
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
+  },
+})
