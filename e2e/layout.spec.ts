@@ -46,7 +46,9 @@ test.describe('phone', () => {
   test('the shop fits a phone screen without sideways scrolling', async ({ page }) => {
     await page.goto('/shop-picks')
     await expect(page.getByRole('heading', { name: 'Shop Picks' })).toBeVisible()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBeLessThanOrEqual(0)
   })
 })

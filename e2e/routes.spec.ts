@@ -29,7 +29,10 @@ test('a signed-out visitor opening a protected page is sent to /auth', async ({ 
 test('a visitor who is not a creator opening /create-pick lands on /', async ({ page }) => {
   await page.goto('/shop-picks')
   await page.evaluate(() =>
-    localStorage.setItem('user', JSON.stringify({ id: 'u-1', email: 'fan@example.com', name: 'Fan', role: 'customer' })),
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 'u-1', email: 'fan@example.com', name: 'Fan', role: 'customer' }),
+    ),
   )
   await page.goto('/create-pick')
   await expect(page).toHaveURL(/\/shop-picks$/)

@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-type ShopPage = { total: number; creators: { id: string; name: string; username: string; price_cents: number | null }[] }
+type ShopPage = {
+  total: number
+  creators: { id: string; name: string; username: string; price_cents: number | null }[]
+}
 
 async function apiShop(page: Page, query: string): Promise<ShopPage> {
   const res = await page.request.get(`/api/creators/paginated${query}`)
@@ -9,8 +12,9 @@ async function apiShop(page: Page, query: string): Promise<ShopPage> {
   return (await res.json()) as ShopPage
 }
 
+/** A creator card is an article whose heading links to the purchase page and shows the @username. */
 function creatorCards(page: Page) {
-  return page.getByRole('main').getByRole('link', { name: /.+/ }).filter({ has: page.locator('text=/@\\w+/') })
+  return page.getByRole('main').getByRole('article').filter({ hasText: /@\w+/ })
 }
 
 test('a newcomer opening / lands on the shop and sees creators', async ({ page }) => {
@@ -66,7 +70,7 @@ test('/marketplace is the same shop', async ({ page }) => {
 test('a creator card opens the purchase page for that creator', async ({ page }) => {
   await page.goto('/shop-picks')
   const first = (await apiShop(page, '')).creators[0]!
-  await creatorCards(page).first().click()
+  await creatorCards(page).first().getByRole('link', { name: first.name }).click()
   await expect(page).toHaveURL(new RegExp(`/shop-picks/purchase/${first.id}$`))
 })
 
