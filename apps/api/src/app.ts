@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
+import { createShopCache } from './modules/creators/shop-cache.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 
 export interface AppDeps {
@@ -76,7 +77,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database })
-      await api.register(creatorsRoutes, { db: deps.database.db })
+      await api.register(creatorsRoutes, {
+        db: deps.database.db,
+        shopCache: createShopCache({ ttlMs: config.shopCacheTtlMs }),
+      })
     },
     { prefix: '/api' },
   )

@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   PUBLIC_URL: z.url().optional(),
+  SHOP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -32,6 +33,8 @@ export interface Config {
   seedDemoData: boolean
   webDistDir: string
   publicUrl: string
+  /** How long a shop listing answer is reused; 0 turns the shop cache off. */
+  shopCacheTtlMs: number
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null
 }
 
@@ -75,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV === 'development',
     webDistDir: e.WEB_DIST_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

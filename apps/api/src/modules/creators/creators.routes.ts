@@ -8,12 +8,27 @@ import {
   CreatorsPageQuery,
   UsernameParams,
 } from '@picks/contracts'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { findCreatorByUsername, getCreatorStats, listCreators, listCreatorsPage } from './creators.service.ts'
+import type { ShopCache } from './shop-cache.ts'
 
-export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const CreatorsList = z.object({ creators: z.array(CreatorSummary) })
+
+/**
+ * Sends a cached answer as it is. It was checked against the route's response schema when it was
+ * made; a string with a JSON content type skips the serializer.
+ */
+function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body)
+}
+
+export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }> = async (
+  app,
+  { db, shopCache },
+) => {
   app.get(
     '/creators/paginated',
     {
@@ -24,7 +39,15 @@ export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: CreatorsPage },
       },
     },
-    async (request) => listCreatorsPage({ db }, request.query),
+    async (request, reply) => {
+      const { page, limit, sports, search, sortBy } = request.query
+      // The same shop, however the query was spelled: sports in one order, search in lower case.
+      const key = JSON.stringify(['page', page, limit, [...(sports ?? [])].sort(), search?.toLowerCase() ?? '', sortBy])
+      const body = await shopCache.get(key, async () =>
+        JSON.stringify(CreatorsPage.parse(await listCreatorsPage({ db }, request.query))),
+      )
+      return sendSerialized(reply, body)
+    },
   )
 
   app.get(
@@ -34,10 +57,16 @@ export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags: ['creators'],
         summary: 'Creators by name (at most 100)',
         querystring: CreatorsListQuery,
-        response: { 200: z.object({ creators: z.array(CreatorSummary) }) },
+        response: { 200: CreatorsList },
       },
     },
-    async (request) => ({ creators: await listCreators({ db }, request.query.limit) }),
+    async (request, reply) => {
+      const { limit } = request.query
+      const body = await shopCache.get(JSON.stringify(['all', limit]), async () =>
+        JSON.stringify(CreatorsList.parse({ creators: await listCreators({ db }, limit) })),
+      )
+      return sendSerialized(reply, body)
+    },
   )
 
   app.get(

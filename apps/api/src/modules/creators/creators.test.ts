@@ -188,3 +188,40 @@ describe('GET /api/creator/{username}', () => {
     expect(errorOf(bad.body).details?.[0]?.field).toBe('params.username')
   })
 })
+
+describe('the shop with its read cache on', () => {
+  let cached: TestApp
+  const ttlMs = 300
+
+  beforeAll(async () => {
+    cached = await buildTestApp({ shopCacheTtlMs: ttlMs })
+  })
+  afterAll(async () => {
+    await cached.app.close()
+  })
+
+  async function get(url: string) {
+    const res = await cached.app.inject({ method: 'GET', url })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    return res.body
+  }
+
+  it('serves the same bytes for the same shop however the query is spelled, until the cache time passes', async () => {
+    await createCreator(cached.database.db, { name: 'Hoops', specialtySport: 'nba' })
+    await createCreator(cached.database.db, { name: 'Gridiron', specialtySport: 'nfl' })
+
+    const first = await get('/api/creators/paginated?sports=nba,nfl')
+    expect(CreatorsPage.parse(JSON.parse(first)).total).toBe(2)
+    await createCreator(cached.database.db, { name: 'Late Arrival', specialtySport: 'nba' })
+    expect(await get('/api/creators/paginated?sports=NFL,nba')).toBe(first)
+
+    await new Promise((resolve) => setTimeout(resolve, ttlMs + 50))
+    const fresh = CreatorsPage.parse(JSON.parse(await get('/api/creators/paginated?sports=nba,nfl')))
+    expect(fresh.total).toBe(3)
+    expect(fresh.creators.map((c) => c.name)).toEqual(['Gridiron', 'Hoops', 'Late Arrival'])
+
+    const list = JSON.parse(await get('/api/creators?limit=2')) as { creators: Array<{ name: string }> }
+    expect(list.creators.map((c) => c.name)).toEqual(['Gridiron', 'Hoops'])
+  })
+})
