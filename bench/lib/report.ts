@@ -1,0 +1,273 @@
+import os from 'node:os'
+import type { BundleSection } from './bundle-section.ts'
+import type { HttpDatabaseResult, HttpSection } from './http-section.ts'
+import type { QuerySection } from './query-section.ts'
+
+export interface Machine {
+  os: string
+  cpuModel: string
+  cpuCount: number
+  totalMemoryGiB: number
+  node: string
+  postgres: string | null
+}
+
+export interface Results {
+  schema: 1
+  generatedAt: string
+  machine: Machine
+  options: { durationSec: number; connections: number; warmupSec: number; apiLogLevel: string; only: string | null }
+  http?: HttpSection
+  query?: QuerySection
+  bundle?: BundleSection
+}
+
+export const targets = {
+  postgresRatio: 0.4,
+  postgresP99Ms: 50,
+  pgliteReqPerSec: 1_500,
+} as const
+
+export function machine(postgres: string | null): Machine {
+  const cpus = os.cpus()
+  return {
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    cpuCount: cpus.length,
+    totalMemoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    postgres,
+  }
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US')
+const ms = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '–')
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+function table(headers: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+export interface TargetVerdict {
+  target: string
+  measured: string
+  met: boolean | null
+}
+
+function mainRow(db: HttpDatabaseResult | undefined) {
+  return db?.ran ? db.rows[0] : undefined
+}
+
+export function verdicts(results: Results): TargetVerdict[] {
+  const out: TargetVerdict[] = []
+  const dbs = results.http?.databases ?? []
+  const pg = mainRow(dbs.find((d) => d.database === 'postgres'))
+  out.push(
+    pg
+      ? {
+          target: `PostgreSQL: shop page ≥ ${targets.postgresRatio * 100}% of bare node:http req/s, p99 ≤ ${targets.postgresP99Ms} ms at ${results.http?.connections} connections`,
+          measured: `${(pg.ratio * 100).toFixed(1)}% (${int(pg.api.reqPerSec)} vs ${int(pg.bare.reqPerSec)} req/s), p99 ${pg.api.p99Ms} ms${pg.api.ok ? '' : ', FAILED REQUESTS'}`,
+          met: pg.api.ok && pg.ratio >= targets.postgresRatio && pg.api.p99Ms <= targets.postgresP99Ms,
+        }
+      : { target: 'PostgreSQL shop page ≥ 40% of bare, p99 ≤ 50 ms', measured: 'not measured', met: null },
+  )
+  const pgl = mainRow(dbs.find((d) => d.database === 'pglite'))
+  out.push(
+    pgl
+      ? {
+          target: `PGlite: shop page ≥ ${int(targets.pgliteReqPerSec)} req/s`,
+          measured: `${int(pgl.api.reqPerSec)} req/s (p99 ${pgl.api.p99Ms} ms)${pgl.api.ok ? '' : ', FAILED REQUESTS'}`,
+          met: pgl.api.ok && pgl.api.reqPerSec >= targets.pgliteReqPerSec,
+        }
+      : { target: 'PGlite shop page ≥ 1,500 req/s', measured: 'not measured', met: null },
+  )
+  const b = results.bundle
+  out.push(
+    b?.ran
+      ? {
+          target: `/shop-picks JS ≤ ${kb(b.budgetBytes)} gzipped`,
+          measured: `${kb(b.jsTotal.gzipBytes)} gzipped (${b.js.length} files)${b.shopChunkFound ? '' : '; no shop-page chunk found'}`,
+          met: b.jsTotal.gzipBytes <= b.budgetBytes && b.shopChunkFound,
+        }
+      : {
+          target: '/shop-picks JS ≤ 150 kB gzipped',
+          measured: b ? `not measured: ${b.reason.split('\n')[0]}` : 'not measured',
+          met: null,
+        },
+  )
+  return out
+}
+
+function httpMarkdown(section: HttpSection): string {
+  const parts = [
+    `## Shop API vs bare node:http (${section.measuredAt})`,
+    '',
+    `autocannon, ${section.connections} connections, pipelining 1, ${section.warmupSec} s warm-up then ${section.durationSec} s measured, one target at a time. ` +
+      'The bare server is a separate node:http process answering each path with the exact bytes and content-type the API returned.',
+  ]
+  for (const db of section.databases) {
+    parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
+    if (!db.ran) {
+      parts.push(`Skipped: ${db.reason}`)
+      continue
+    }
+    parts.push(
+      `${int(db.creators)} demo creators inserted in ${(db.seedMs / 1000).toFixed(1)} s; API ready ${(db.apiStartupMs / 1000).toFixed(1)} s after start; API LOG_LEVEL=${db.apiLogLevel}.`,
+      '',
+      table(
+        ['URL', 'bytes', 'server', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'API/bare'],
+        db.rows.flatMap((r) => [
+          [
+            `\`${r.path.replace('/api/creators/paginated', '…/paginated')}\``,
+            int(r.responseBytes),
+            'API',
+            int(r.api.reqPerSec),
+            String(r.api.p50Ms),
+            String(r.api.p99Ms),
+            String(r.api.non2xx),
+            String(r.api.errors + r.api.timeouts) + (r.api.ok ? '' : ' **FAIL**'),
+            `**${(r.ratio * 100).toFixed(1)}%**`,
+          ],
+          [
+            '',
+            '',
+            'bare',
+            int(r.bare.reqPerSec),
+            String(r.bare.p50Ms),
+            String(r.bare.p99Ms),
+            String(r.bare.non2xx),
+            String(r.bare.errors + r.bare.timeouts) + (r.bare.ok ? '' : ' **FAIL**'),
+            '',
+          ],
+        ]),
+      ),
+    )
+    if (db.breakdown.length) {
+      parts.push(
+        '',
+        'Where the time goes: a second API process with the shop cache off (`SHOP_CACHE_TTL_MS=0`), so every request reaches the database:',
+        '',
+        table(
+          ['route', 'adds', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx'],
+          db.breakdown.map((b) => [
+            `\`${b.path}\``,
+            b.label,
+            int(b.result.reqPerSec),
+            String(b.result.p50Ms),
+            String(b.result.p99Ms),
+            String(b.result.non2xx) + (b.result.ok ? '' : ' **FAIL**'),
+          ]),
+        ),
+      )
+    }
+  }
+  return parts.join('\n')
+}
+
+function queryMarkdown(section: QuerySection): string {
+  const parts = [
+    `## Query cost at 100,000 creators (${section.measuredAt})`,
+    '',
+    `\`listCreatorsPage\` called directly (page query and count query in parallel, as the route runs them), one caller, ${section.repetitions} runs after 3 warm-up runs. ` +
+      'Two states of the same table: right after the bulk insert and ANALYZE (no visibility map: no index-only scans; PGlite has no autovacuum, so it stays like this), and after VACUUM ANALYZE (what autovacuum reaches on a server).',
+  ]
+  for (const db of section.databases) {
+    parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
+    if (!db.ran) {
+      parts.push(`Skipped: ${db.reason}`)
+      continue
+    }
+    const [first, ...others] = db.passes
+    if (!first) continue
+    parts.push(
+      `${int(db.creators)} creators inserted in ${(db.insertMs / 1000).toFixed(1)} s.`,
+      '',
+      table(
+        ['query', 'matching', ...db.passes.flatMap((p) => [`median ms (${p.state})`, `p95 ms (${p.state})`])],
+        first.timings.map((t, i) => [
+          t.label + (t.note ? ` (${t.note})` : ''),
+          int(t.matching),
+          ...db.passes.flatMap((p) => {
+            const pt = p.timings[i]
+            return pt ? [ms(pt.medianMs), ms(pt.p95Ms)] : ['–', '–']
+          }),
+        ]),
+      ),
+    )
+    for (const pass of [first, ...others]) {
+      parts.push('', `Plans after ${pass.state} (\`EXPLAIN (ANALYZE, BUFFERS)\`, first lines):`)
+      for (const e of pass.explains) {
+        for (const s of e.statements) {
+          parts.push(
+            '',
+            `- **${e.label}**, ${s.role} query: indexes used: ${s.indexesUsed.length ? s.indexesUsed.map((i) => `\`${i}\``).join(', ') : 'none'}${s.seqScan ? '; **sequential scan**' : ''}`,
+            '',
+            '  ```',
+            ...s.plan.slice(0, 6).map((l) => `  ${l}`),
+            ...(s.plan.length > 6 ? ['  …', ...s.plan.slice(-1).map((l) => `  ${l}`)] : []),
+            '  ```',
+          )
+        }
+      }
+    }
+  }
+  return parts.join('\n')
+}
+
+function bundleMarkdown(section: BundleSection): string {
+  const parts = [`## Bundle for /shop-picks (${section.measuredAt})`, '']
+  if (!section.ran) {
+    parts.push(`Not measured: ${section.reason.replace(/\n/g, '\n    ')}`)
+    return parts.join('\n')
+  }
+  const rows = (files: Extract<BundleSection, { ran: true }>['js']) =>
+    files.map((f) => [`\`${f.file}\``, `\`${f.chunk}\``, int(f.rawBytes), int(f.gzipBytes)])
+  parts.push(
+    `Files from apps/web/dist (${section.built}): the entry (index.html), the lazy chunk of the shop page${section.shopChunkFound ? '' : ' (**not found in the manifest**)'} and their static imports, transitively; gzip level 9. ${section.otherLazyChunks} other lazy chunks are not counted.`,
+    '',
+    table(
+      ['JS file', 'manifest key', 'raw bytes', 'gzip bytes'],
+      [
+        ...rows(section.js),
+        ['**total JS**', '', `**${int(section.jsTotal.rawBytes)}**`, `**${int(section.jsTotal.gzipBytes)}**`],
+      ],
+    ),
+    '',
+    table(
+      ['CSS file', 'manifest key', 'raw bytes', 'gzip bytes'],
+      [
+        ...rows(section.css),
+        ['**total CSS**', '', `**${int(section.cssTotal.rawBytes)}**`, `**${int(section.cssTotal.gzipBytes)}**`],
+      ],
+    ),
+  )
+  return parts.join('\n')
+}
+
+export function toMarkdown(results: Results): string {
+  const m = results.machine
+  const parts = [
+    '# Benchmark results',
+    '',
+    `- date: ${results.generatedAt}`,
+    `- machine: ${m.cpuModel} × ${m.cpuCount}, ${m.totalMemoryGiB} GiB RAM, ${m.os}`,
+    `- Node ${m.node}; PostgreSQL: ${m.postgres ?? 'not used'}`,
+    `- options: duration ${results.options.durationSec} s, warm-up ${results.options.warmupSec} s, ${results.options.connections} connections, API LOG_LEVEL=${results.options.apiLogLevel}${results.options.only ? `, --only ${results.options.only} (other sections carried over from earlier runs, with their own dates)` : ''}`,
+    '',
+    '## Targets',
+    '',
+    table(
+      ['target', 'measured', 'verdict'],
+      verdicts(results).map((v) => [
+        v.target,
+        v.measured,
+        v.met === null ? 'not measured' : v.met ? 'met' : '**missed**',
+      ]),
+    ),
+  ]
+  if (results.http) parts.push('', httpMarkdown(results.http))
+  if (results.query) parts.push('', queryMarkdown(results.query))
+  if (results.bundle) parts.push('', bundleMarkdown(results.bundle))
+  return `${parts.join('\n')}\n`
+}

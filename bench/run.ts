@@ -1,0 +1,155 @@
+/**
+ * `npm run bench` [-- --only api|http|query|bundle] [--duration SECONDS] [--connections N]
+ *                 [--log-level LEVEL]
+ *
+ *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c.
+ *   --log-level sets the API server's LOG_LEVEL (default warn), to show what logging costs.
+ *   --no-breakdown skips the cheaper-routes breakdown of section a (health, ready, list).
+ *   --out NAME writes bench/results/NAME.{md,json} instead of latest.{md,json}.
+ *
+ * Env: BENCH_DATABASE_URL (a PostgreSQL server to use; otherwise a sandbox is started with
+ * scripts/postgres-sandbox.sh and stopped at the end).
+ *
+ * Writes bench/results/latest.md and bench/results/latest.json. With --only, the sections that
+ * did not run are carried over from the previous latest.json (each keeps its own date).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { runBundleSection } from './lib/bundle-section.ts'
+import { installExitHandlers, repoRoot } from './lib/children.ts'
+import { runHttpSection } from './lib/http-section.ts'
+import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
+import { runQuerySection } from './lib/query-section.ts'
+import { machine, toMarkdown, type Results } from './lib/report.ts'
+
+const onlyChoices = ['api', 'http', 'query', 'bundle'] as const
+type Only = (typeof onlyChoices)[number]
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      'log-level': { type: 'string', default: 'warn' },
+      'no-breakdown': { type: 'boolean', default: false },
+      out: { type: 'string', default: 'latest' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0])
+    process.exit(0)
+  }
+  const only = values.only ?? null
+  if (only !== null && !onlyChoices.includes(only as Only))
+    throw new Error(`--only must be one of ${onlyChoices.join(', ')}`)
+  const durationSec = Number(values.duration)
+  const connections = Number(values.connections)
+  if (!Number.isInteger(durationSec) || durationSec < 1 || durationSec > 600)
+    throw new Error('--duration must be 1..600 seconds')
+  if (!Number.isInteger(connections) || connections < 1 || connections > 1000)
+    throw new Error('--connections must be 1..1000')
+  if (!logLevels.includes(values['log-level'])) throw new Error(`--log-level must be one of ${logLevels.join(', ')}`)
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(values.out))
+    throw new Error('--out must be a plain file name (letters, digits, - and _)')
+  return {
+    only: only as Only | null,
+    durationSec,
+    connections,
+    apiLogLevel: values['log-level'],
+    breakdown: !values['no-breakdown'],
+    out: values.out,
+  }
+}
+
+const resultsDir = path.join(repoRoot, 'bench/results')
+
+function previousResults(jsonPath: string): Partial<Results> {
+  if (!existsSync(jsonPath)) return {}
+  try {
+    const previous = JSON.parse(readFileSync(jsonPath, 'utf8')) as Partial<Results>
+    return previous.schema === 1 ? previous : {}
+  } catch {
+    return {}
+  }
+}
+
+async function main(): Promise<void> {
+  installExitHandlers()
+  const options = parseOptions()
+  const log = (message: string) => console.log(message)
+  const runs = (section: 'http' | 'query' | 'bundle') =>
+    options.only === null || options.only === section || (options.only === 'api' && section !== 'bundle')
+
+  const startedAt = new Date()
+  log(`picks benchmark ${startedAt.toISOString()}: ${options.only ? `--only ${options.only}` : 'all sections'}`)
+  const jsonPath = path.join(resultsDir, `${options.out}.json`)
+  const markdownPath = path.join(resultsDir, `${options.out}.md`)
+  const previous = options.only ? previousResults(jsonPath) : {}
+  const results: Results = {
+    schema: 1,
+    generatedAt: startedAt.toISOString(),
+    machine: machine(previous.machine?.postgres ?? null),
+    options: {
+      durationSec: options.durationSec,
+      connections: options.connections,
+      warmupSec: 2,
+      apiLogLevel: options.apiLogLevel,
+      only: options.only,
+    },
+    ...(previous.http ? { http: previous.http } : {}),
+    ...(previous.query ? { query: previous.query } : {}),
+    ...(previous.bundle ? { bundle: previous.bundle } : {}),
+  }
+
+  if (runs('http') || runs('query')) {
+    const postgres: PostgresAvailability = await acquirePostgres()
+    if (postgres.available) {
+      results.machine.postgres = postgres.server.version
+      log(`PostgreSQL: ${postgres.server.version} (${postgres.server.source})`)
+    } else {
+      log(`PostgreSQL: skipped (${postgres.reason})`)
+    }
+    try {
+      if (runs('http')) {
+        results.http = await runHttpSection({
+          postgres,
+          connections: options.connections,
+          durationSec: options.durationSec,
+          warmupSec: 2,
+          apiLogLevel: options.apiLogLevel,
+          breakdown: options.breakdown,
+          log,
+        })
+      }
+      if (runs('query')) results.query = await runQuerySection({ postgres, log })
+    } finally {
+      if (postgres.available) postgres.server.release()
+    }
+  }
+  if (runs('bundle')) results.bundle = runBundleSection(log)
+
+  const markdown = toMarkdown(results)
+  mkdirSync(resultsDir, { recursive: true })
+  writeFileSync(markdownPath, markdown)
+  writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`)
+  log(`\n${markdown}`)
+  log(
+    `written: ${path.relative(repoRoot, markdownPath)}, ${path.relative(repoRoot, jsonPath)} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`,
+  )
+
+  const failed = results.http?.databases.some((d) => d.ran && d.rows.some((r) => !r.api.ok || !r.bare.ok))
+  if (failed) {
+    console.error('FAILED: some requests returned non-2xx or errors (see the tables)')
+    process.exitCode = 1
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err)
+  process.exit(1)
+})
