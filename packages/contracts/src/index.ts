@@ -1,3 +1,4 @@
 export * from './client.ts'
 export * from './errors.ts'
 export * from './creators.ts'
+export * from './auth.ts'

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { normalizeEmail, passwordProblem } from './auth-rules.ts'
+import { serverRoles } from './roles.ts'
+
+/** Spec §3 "Server user": the API's record of a person, apart from the auth library's own. */
+export const ServerUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(serverRoles),
+  auth_id: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+  specialty_sport: z.string().nullable(),
+  phone: z.string().nullable(),
+  verified: z.boolean(),
+  /** Creator fields; null for everyone else. */
+  username: z.string().nullable(),
+  bio: z.string().nullable(),
+  /** The creator's lowest active plan price, in cents (spec §3 "price"). */
+  price_cents: z.number().int().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+})
+export type ServerUser = z.infer<typeof ServerUser>
+
+export const EmailAddress = z
+  .string()
+  .trim()
+  .max(254)
+  .transform(normalizeEmail)
+  .pipe(z.email('Please enter a valid email address.'))
+
+/** E.164-ish: a plus sign and 8 to 15 digits, spaces and dashes ignored. */
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .transform((raw) => raw.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Phone numbers start with + and the country code'))
+
+export const NewPassword = z
+  .string()
+  .max(128)
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/** Spec §3 "OAuth sync payload". */
+export const SyncOAuthBody = z.object({
+  email: EmailAddress,
+  name: z.string().trim().min(1).max(120),
+  auth_id: z.string().min(1).max(200),
+  provider: z.string().min(1).max(50),
+  phone: PhoneNumber.nullish(),
+})
+
+/** `PUT /users/{id}/profile`: every field optional; null clears it. */
+export const ProfileUpdateBody = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    profile_picture: z.string().trim().max(2048).nullable(),
+    specialty_sport: z.string().trim().max(20).nullable(),
+  })
+  .partial()
+  .strict()
+
+export const UserIdParams = z.object({ id: z.uuid() })
+export const UserEmailParams = z.object({ email: EmailAddress })
