@@ -28,6 +28,8 @@ export const ErrorBody = z.object({
     code: ErrorCode,
     message: z.string(),
     requestId: z.string(),
+    /** A finer reason within the code, for the client to choose its message (e.g. `EMAIL_NOT_VERIFIED`). */
+    reason: z.string().optional(),
     details: z.array(FieldIssue).optional(),
   }),
 })
