@@ -23,7 +23,11 @@ describe('loadConfig', () => {
   })
 
   it('uses PostgreSQL when DATABASE_URL is set and keeps demo data out of production', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/picks', NODE_ENV: 'production' })
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@localhost:5432/picks',
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+    })
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/picks' })
     expect(config.seedDemoData).toBe(false)
   })
@@ -45,6 +49,24 @@ describe('loadConfig', () => {
       'missing required STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (needed because STRIPE_SECRET_KEY is set)',
     )
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true)
+  })
+
+  it('refuses to start in production without AUTH_SECRET, and rejects a short one', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'missing required AUTH_SECRET (needed in production: it signs sessions)',
+    ])
+    expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: AUTH_SECRET must be at least 32 characters'])
+  })
+
+  it('sends e-mail over SMTP only when SMTP_URL is set, and checks its scheme', () => {
+    expect(loadConfig({}).smtp).toBeNull()
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).smtp).toEqual({
+      url: 'smtp://mail.example.com:587',
+      from: 'Picks Marketplace <no-reply@picks.local>',
+    })
+    expect(problemsOf({ SMTP_URL: 'http://mail.example.com' })).toEqual([
+      'SMTP_URL: SMTP_URL must start with smtp:// or smtps://',
+    ])
   })
 
   it('names the problems in the error message that stops start-up', () => {

@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   PUBLIC_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Picks Marketplace <no-reply@picks.local>'),
   SHOP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
@@ -33,6 +39,11 @@ export interface Config {
   seedDemoData: boolean
   webDistDir: string
   publicUrl: string
+  /** Signs sessions and tokens. Required in production; a fixed, public value in development and tests. */
+  authSecret: string
+  /** E-mail goes over SMTP when set, else to the database outbox. */
+  smtp: { url: string; from: string } | null
+  emailFrom: string
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
   shopCacheTtlMs: number
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null
@@ -42,6 +53,9 @@ export interface Config {
 const requiredTogether: ReadonlyArray<readonly (keyof z.infer<typeof EnvSchema>)[]> = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
 ]
+
+/** Public on purpose: development and tests only; production refuses to start without AUTH_SECRET. */
+const developmentAuthSecret = 'development-only-auth-secret-not-for-production-use'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -65,6 +79,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (missing.length) problems.push(`missing required ${missing.join(', ')} (needed because ${trigger} is set)`)
     }
   }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
+    problems.push('missing required AUTH_SECRET (needed in production: it signs sessions)')
+  }
   if (problems.length || !parsed.success) throw new ConfigError(problems)
   const e = parsed.data
   return {
@@ -79,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
+    authSecret: e.AUTH_SECRET ?? developmentAuthSecret,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null,
+    emailFrom: e.EMAIL_FROM,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * Every e-mail the product sends, when no SMTP server is configured: the offline default. Rows are
+ * the messages themselves, readable by operators (and, in development, echoed to the log).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** What the message is for: `verification`, `password_reset`, later `pick` and others. */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt)],
+)
