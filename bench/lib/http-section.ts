@@ -143,6 +143,7 @@ async function runOne(
         'apps/api/src/server.ts',
         apiEnv({
           NODE_ENV: 'production',
+          AUTH_SECRET: 'benchmark-only-secret-at-least-32-characters',
           LOG_LEVEL: options.apiLogLevel,
           SEED_DEMO_DATA: 'false',
           HOST: '127.0.0.1',

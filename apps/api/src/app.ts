@@ -10,10 +10,22 @@ import { registerErrorHandling } from './http/error-handler.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { createAuth } from './modules/auth/auth.service.ts'
+import {
+  createOutboxEmailSender,
+  createSmtpEmailSender,
+  type EmailSender,
+} from './modules/notifications/notifications.service.ts'
+import { usersRoutes } from './modules/users/users.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 
 export interface AppDeps {
   database: Database
+  /** Where e-mail goes; by default SMTP when configured, else the database outbox. */
+  email?: EmailSender
+  /** The clock of time-based rules (the failed-login throttle); tests move it. */
+  now?: () => Date
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -28,6 +40,9 @@ export const redactedPaths = [
   '*.token',
   '*.secret',
   '*.apiKey',
+  '*.otp',
+  '*.newPassword',
+  '*.currentPassword',
 ]
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -74,6 +89,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
+  const email =
+    deps.email ??
+    (config.smtp
+      ? createSmtpEmailSender(config.smtp)
+      : createOutboxEmailSender({
+          db: deps.database.db,
+          ...(config.env === 'development' ? { echoTo: app.log } : {}),
+        }))
+  const auth = createAuth({ db: deps.database.db, config, email })
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database })
@@ -81,12 +106,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         db: deps.database.db,
         shopCache: createShopCache({ ttlMs: config.shopCacheTtlMs }),
       })
+      registerAuthRoutes(api, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
+      await api.register(usersRoutes, { auth, db: deps.database.db })
+      api.get('/config', { schema: { tags: ['health'], summary: 'What this server offers the client' } }, async () => ({
+        auth: { google: false, emailDelivery: email.kind },
+      }))
     },
     { prefix: '/api' },
   )
 
   await registerWebApp(app, config.webDistDir)
   app.addHook('onClose', async () => {
+    await email.close()
     await deps.database.close()
   })
   return app

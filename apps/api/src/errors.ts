@@ -18,6 +18,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldIssue[],
+    /** A finer cause within the code, for the client to choose its message (`EMAIL_NOT_VERIFIED`). */
+    readonly reason?: string,
   ) {
     super(message)
     this.name = 'AppError'

@@ -1,2 +1,11 @@
 export { users } from '../modules/users/users.table.ts'
 export { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+export { emailOutbox } from '../modules/notifications/notifications.table.ts'
+export {
+  authAccounts,
+  authEvents,
+  authSessions,
+  authUsers,
+  authVerifications,
+  loginThrottles,
+} from '../modules/auth/auth.table.ts'

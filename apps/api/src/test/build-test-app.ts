@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { buildApp } from '../app.ts'
+import { buildApp, type AppDeps } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { openDatabase, queryRows, type Database } from '../db/client.ts'
 import { databaseUrlWithName } from './test-database-context.ts'
@@ -75,9 +75,12 @@ export interface TestApp {
 }
 
 /** The real app on a real database, reached with app.inject (no port). Close it in afterAll. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  deps: Omit<AppDeps, 'database'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase()
-  const app = await buildApp(testConfig(overrides), { database })
+  const app = await buildApp(testConfig(overrides), { ...deps, database })
   await app.ready()
   return { app, database }
 }

@@ -143,3 +143,19 @@ export async function refreshLowestPrice(deps: Deps, creatorId: string): Promise
     })
     .where(eq(creatorProfiles.userId, creatorId))
 }
+
+/** The creator fields of a server user (spec §3), or null for someone who is not a creator. */
+export async function creatorFieldsOf(
+  deps: Deps,
+  userId: string,
+): Promise<{ username: string; bio: string; priceCents: number | null } | null> {
+  const [row] = await deps.db
+    .select({
+      username: creatorProfiles.username,
+      bio: creatorProfiles.bio,
+      priceCents: creatorProfiles.lowestPriceCents,
+    })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, userId))
+  return row ?? null
+}

@@ -1,0 +1,186 @@
+import {
+  authMessages,
+  blockedMessage,
+  EmailAddress,
+  NewPassword,
+  normalizeEmail,
+  PhoneNumber,
+  type ErrorCode,
+} from '@picks/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { sendError } from '../../http/error-handler.ts'
+import { findUserByEmail } from '../users/users.service.ts'
+import { recordAuthEvent, type Auth } from './auth.service.ts'
+import { clearFailures, recordFailure, remainingBlockMs, throttleKeys } from './login-throttle.ts'
+
+type Deps = { auth: Auth; db: Db; now: () => Date }
+
+// What our layer checks before the library sees a request: the spec's rules, with our error shape.
+const SignUpBody = z.object({
+  name: z.string().trim().min(1, 'Full name is required').max(120),
+  email: EmailAddress,
+  password: NewPassword,
+  phone: PhoneNumber.nullish(),
+  callbackURL: z.string().max(500).optional(),
+})
+const SignInBody = z.object({
+  email: EmailAddress,
+  password: z.string().min(1, 'Password is required').max(128),
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().max(500).optional(),
+})
+const ResetPasswordBody = z.object({ newPassword: NewPassword, token: z.string().min(1).max(500) })
+const EmailOnlyBody = z.object({ email: EmailAddress }).passthrough()
+
+const checkedBodies: Record<string, z.ZodType<Record<string, unknown>>> = {
+  '/sign-up/email': SignUpBody,
+  '/sign-in/email': SignInBody,
+  '/reset-password': ResetPasswordBody,
+  '/request-password-reset': EmailOnlyBody,
+  '/email-otp/send-verification-otp': EmailOnlyBody,
+  '/email-otp/verify-email': EmailOnlyBody,
+}
+
+/** The library's error codes, as the reasons and messages our clients know (spec §8). */
+const reasons: Record<string, { reason: string; message?: string; code?: ErrorCode }> = {
+  INVALID_EMAIL_OR_PASSWORD: { reason: 'INVALID_CREDENTIALS', message: authMessages.invalidCredentials },
+  EMAIL_NOT_VERIFIED: { reason: 'EMAIL_NOT_VERIFIED', message: authMessages.emailNotConfirmed },
+  USER_ALREADY_EXISTS: { reason: 'ALREADY_REGISTERED', message: authMessages.alreadyRegistered, code: 'CONFLICT' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+    reason: 'ALREADY_REGISTERED',
+    message: authMessages.alreadyRegistered,
+    code: 'CONFLICT',
+  },
+  INVALID_OTP: { reason: 'INVALID_CODE', message: 'That code is not right.' },
+  OTP_EXPIRED: { reason: 'CODE_EXPIRED', message: 'That code has expired. Ask for a new one.' },
+  TOO_MANY_ATTEMPTS: { reason: 'TOO_MANY_CODE_ATTEMPTS', message: 'Too many wrong codes. Ask for a new one.' },
+  INVALID_TOKEN: { reason: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' },
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED'
+  if (status === 403) return 'FORBIDDEN'
+  if (status === 404) return 'NOT_FOUND'
+  if (status === 409) return 'CONFLICT'
+  if (status === 429) return 'RATE_LIMITED'
+  if (status >= 500) return 'INTERNAL'
+  return 'VALIDATION_FAILED'
+}
+
+function fieldIssues(error: z.ZodError) {
+  return error.issues.map((issue) => ({ field: ['body', ...issue.path].join('.'), message: issue.message }))
+}
+
+function toRequest(request: FastifyRequest, path: string, body: unknown): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'host') continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  // The library's own limiter keys on the client address, which only Fastify knows.
+  headers.set('x-forwarded-for', request.ip)
+  const url = new URL(request.url, `${request.protocol}://${request.host}`)
+  const init: RequestInit = { method: request.method, headers }
+  if (request.method !== 'GET' && request.method !== 'HEAD') init.body = JSON.stringify(body ?? {})
+  return new Request(new URL(`/api/auth${path}${url.search}`, url), init)
+}
+
+async function relay(reply: FastifyReply, request: FastifyRequest, response: Response): Promise<FastifyReply> {
+  const text = await response.text()
+  if (response.status >= 400) {
+    let libraryCode = ''
+    let libraryMessage = ''
+    try {
+      const parsed = JSON.parse(text) as { code?: unknown; message?: unknown }
+      libraryCode = typeof parsed.code === 'string' ? parsed.code : ''
+      libraryMessage = typeof parsed.message === 'string' ? parsed.message : ''
+    } catch {
+      // not JSON: keep the status
+    }
+    const known = reasons[libraryCode]
+    const error = new AppError(
+      known?.code ?? codeForStatus(response.status),
+      known?.message ?? (libraryMessage || response.statusText || 'Request failed'),
+      undefined,
+      known?.reason ?? (libraryCode || undefined),
+    )
+    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+    const retryAfter = response.headers.get('retry-after')
+    if (retryAfter) reply.header('retry-after', retryAfter)
+    return sendError(reply, request, error)
+  }
+  reply.status(response.status)
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return
+    reply.header(name, value)
+  })
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+  return reply.send(text)
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps): void {
+  const throttle = { db, now }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const path = `/${(request.params as { '*': string })['*']}`
+      let body: Record<string, unknown> | undefined
+      const checker = request.method === 'POST' ? checkedBodies[path] : undefined
+      if (checker) {
+        const parsed = checker.safeParse(request.body ?? {})
+        if (!parsed.success) {
+          const details = fieldIssues(parsed.error)
+          const fields = [...new Set(details.map((d) => d.field))].join(', ')
+          throw new AppError('VALIDATION_FAILED', `Invalid ${fields}`, details)
+        }
+        body = parsed.data
+      } else if (request.method === 'POST') {
+        body = (request.body ?? {}) as Record<string, unknown>
+      }
+      const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : null
+
+      if (path === '/sign-in/email' && email) {
+        const keys = throttleKeys(email, request.ip)
+        const blockedMs = await remainingBlockMs(throttle, [keys.email, keys.address])
+        if (blockedMs > 0) {
+          await recordAuthEvent(db, request, { kind: 'sign_in_blocked', email })
+          reply.header('retry-after', String(Math.ceil(blockedMs / 1000)))
+          throw new AppError('RATE_LIMITED', blockedMessage(blockedMs), undefined, 'BLOCKED')
+        }
+        const response = await auth.handler(toRequest(request, path, body))
+        if (response.status === 401) {
+          const blockMs = await recordFailure(throttle, [keys.email, keys.address])
+          await recordAuthEvent(db, request, { kind: 'sign_in_failed', email, detail: { blockedForMs: blockMs } })
+        } else if (response.ok) {
+          await clearFailures(throttle, keys.email)
+          await recordAuthEvent(db, request, { kind: 'sign_in', email })
+        }
+        return relay(reply, request, response)
+      }
+
+      // The library answers a second sign-up like a first, to hide who has an account; the spec
+      // wants sign-up to say so (the one place an e-mail's registration shows).
+      if (path === '/sign-up/email' && email && (await findUserByEmail({ db }, email))?.auth_id) {
+        throw new AppError('CONFLICT', authMessages.alreadyRegistered, undefined, 'ALREADY_REGISTERED')
+      }
+      const response = await auth.handler(toRequest(request, path, body))
+      const kind = response.ok ? auditedPaths[path] : undefined
+      if (kind) await recordAuthEvent(db, request, { kind, email })
+      return relay(reply, request, response)
+    },
+  })
+}
+
+const auditedPaths: Record<string, string> = {
+  '/sign-up/email': 'sign_up',
+  '/sign-out': 'sign_out',
+  '/email-otp/verify-email': 'verified',
+  '/request-password-reset': 'password_reset_requested',
+  '/reset-password': 'password_reset',
+}

@@ -1,0 +1,134 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { emailOTP } from 'better-auth/plugins/email-otp'
+import type { ServerUser } from '@picks/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { EmailSender } from '../notifications/notifications.service.ts'
+import { findUserByAuthId, linkAuthIdentity, markEmailVerified } from '../users/users.service.ts'
+import { authAccounts, authEvents, authSessions, authUsers, authVerifications } from './auth.table.ts'
+import { resetPasswordEmail, verificationCodeEmail } from './auth-emails.ts'
+import { sessionLengths, verificationCode } from './auth-settings.ts'
+
+export const authBasePath = '/api/auth'
+
+export interface AuthDeps {
+  db: Db
+  config: Config
+  email: EmailSender
+}
+
+/** better-auth on our database, tables and mail, under /api/auth. */
+export function createAuth({ db, config, email }: AuthDeps) {
+  const deps = { db }
+  return betterAuth({
+    appName: 'Picks Marketplace',
+    baseURL: config.publicUrl,
+    basePath: authBasePath,
+    secret: config.authSecret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    user: { additionalFields: { phone: { type: 'string', required: false, input: true } } },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await email.send({ to: user.email, ...resetPasswordEmail(url) })
+      },
+    },
+    emailVerification: { autoSignInAfterVerification: true },
+    session: { expiresIn: sessionLengths.rememberedSeconds, updateAge: sessionLengths.refreshAfterSeconds },
+    advanced: { useSecureCookies: config.env === 'production' },
+    // Our own failed-login throttle guards sign-in; the library's limiter guards everything else
+    // outside tests (which send many requests from one address on purpose).
+    rateLimit: { enabled: config.env !== 'test', storage: 'memory' },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            const phone = 'phone' in user && typeof user.phone === 'string' ? user.phone : null
+            await linkAuthIdentity(deps, {
+              authId: user.id,
+              email: user.email,
+              name: user.name,
+              phone,
+              emailVerified: user.emailVerified,
+            })
+          },
+        },
+        update: {
+          async after(user) {
+            await markEmailVerified(deps, user.id, user.emailVerified)
+          },
+        },
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: verificationCode.length,
+        expiresIn: verificationCode.expiresInSeconds,
+        allowedAttempts: verificationCode.allowedAttempts,
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        async sendVerificationOTP({ email: to, otp }) {
+          await email.send({ to, ...verificationCodeEmail(otp) })
+        },
+      }),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+export interface AuthEvent {
+  kind: string
+  userId?: string | null
+  email?: string | null
+  detail?: Record<string, unknown>
+}
+
+/** Appends to the account audit trail: who, what, from where. Never a password, code or token. */
+export async function recordAuthEvent(db: Db, request: FastifyRequest, event: AuthEvent): Promise<void> {
+  await db.insert(authEvents).values({
+    kind: event.kind,
+    userId: event.userId ?? null,
+    email: event.email ?? null,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
+    detail: event.detail ?? null,
+  })
+}
+
+function headersOf(request: FastifyRequest): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  return headers
+}
+
+/** The signed-in person's server user, or null for a visitor without a valid session. */
+export async function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<ServerUser | null> {
+  const session = await auth.api.getSession({ headers: headersOf(request) })
+  if (!session) return null
+  return findUserByAuthId({ db }, session.user.id)
+}
+
+/** The signed-in server user; 401 for a visitor. */
+export async function requireUser(auth: Auth, db: Db, request: FastifyRequest): Promise<ServerUser> {
+  const user = await sessionUser(auth, db, request)
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+  return user
+}

@@ -1,0 +1,278 @@
+import { ErrorBody } from '@picks/contracts'
+import { and, desc, eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { emailOutbox } from '../notifications/notifications.table.ts'
+import { users } from '../users/users.table.ts'
+import { authEvents, authVerifications } from './auth.table.ts'
+
+let t: TestApp
+let clock = new Date('2026-11-22T12:00:00Z')
+const origin = 'http://localhost:3000'
+const password = 'Winning1!Picks'
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { now: () => clock })
+})
+afterAll(async () => {
+  await t.app.close()
+})
+beforeEach(async () => {
+  await t.database.reset()
+  clock = new Date('2026-11-22T12:00:00Z')
+})
+
+function post(url: string, payload: unknown, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/auth${url}`,
+    headers: { origin, ...(cookie ? { cookie } : {}) },
+    payload: payload as Record<string, unknown>,
+  })
+}
+
+function errorOf(res: LightMyRequestResponse) {
+  return ErrorBody.parse(res.json()).error
+}
+
+function cookieOf(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie']
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : []
+  return list.map((c) => c.split(';')[0]).join('; ')
+}
+
+async function latestMail(to: string) {
+  const [mail] = await t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1)
+  if (!mail) throw new Error(`no e-mail to ${to}`)
+  return mail
+}
+
+async function codeFor(to: string): Promise<string> {
+  const match = (await latestMail(to)).textBody.match(/\b(\d{6})\b/)
+  if (!match?.[1]) throw new Error('no code in the e-mail')
+  return match[1]
+}
+
+async function signUp(email = 'dana@example.com') {
+  const res = await post('/sign-up/email', { name: 'Dana Ortiz', email, password })
+  expect(res.statusCode, res.body).toBe(200)
+  return email
+}
+
+async function verifiedAccount(email = 'dana@example.com') {
+  await signUp(email)
+  const res = await post('/email-otp/verify-email', { email, otp: await codeFor(email) })
+  expect(res.statusCode, res.body).toBe(200)
+  return cookieOf(res)
+}
+
+describe('sign-up', () => {
+  it('creates a customer with a lowercased e-mail, whatever role the body asks for, and e-mails a code', async () => {
+    const res = await post('/sign-up/email', {
+      name: 'Dana Ortiz',
+      email: '  Dana@Example.COM ',
+      password,
+      role: 'admin',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'dana@example.com'))
+    expect(user).toMatchObject({ role: 'customer', name: 'Dana Ortiz', emailVerified: false })
+    expect(user?.authId).toBeTruthy()
+    const mail = await latestMail('dana@example.com')
+    expect(mail.subject).toBe('Your Picks Marketplace verification code')
+    expect(mail.textBody).toMatch(/\b\d{6}\b/)
+  })
+
+  it('names each field the spec rules reject', async () => {
+    const res = await post('/sign-up/email', { name: '', email: 'not-an-email', password: 'lowercase1!', phone: '12' })
+    expect(res.statusCode).toBe(400)
+    const error = errorOf(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'body.name', message: 'Full name is required' },
+        { field: 'body.email', message: 'Please enter a valid email address.' },
+        { field: 'body.password', message: 'Password must contain at least one uppercase letter' },
+        { field: 'body.phone', message: 'Phone numbers start with + and the country code' },
+      ]),
+    )
+  })
+
+  it('says so when the e-mail already has an account', async () => {
+    await signUp()
+    const res = await post('/sign-up/email', { name: 'Someone Else', email: 'DANA@example.com', password })
+    expect(res.statusCode).toBe(409)
+    expect(errorOf(res)).toMatchObject({
+      reason: 'ALREADY_REGISTERED',
+      message: 'An account with this email already exists.',
+    })
+  })
+})
+
+describe('e-mail verification', () => {
+  it('signs the person in with the e-mailed code and marks them verified', async () => {
+    const cookie = await verifiedAccount()
+    expect(cookie).toContain('session_token')
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+    expect(me.statusCode, me.body).toBe(200)
+    expect(me.json()).toMatchObject({ user: { email: 'dana@example.com', role: 'customer', verified: true } })
+  })
+
+  it('refuses a wrong code, and a code used once cannot be used again', async () => {
+    await signUp()
+    const code = await codeFor('dana@example.com')
+    const wrong = await post('/email-otp/verify-email', {
+      email: 'dana@example.com',
+      otp: code === '000000' ? '111111' : '000000',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(errorOf(wrong).reason).toBe('INVALID_CODE')
+    expect((await post('/email-otp/verify-email', { email: 'dana@example.com', otp: code })).statusCode).toBe(200)
+    const again = await post('/email-otp/verify-email', { email: 'dana@example.com', otp: code })
+    expect(again.statusCode).toBe(400)
+  })
+
+  it('refuses an expired code', async () => {
+    await signUp()
+    const code = await codeFor('dana@example.com')
+    await t.database.db
+      .update(authVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authVerifications.identifier, 'email-verification-otp-dana@example.com'))
+    const res = await post('/email-otp/verify-email', { email: 'dana@example.com', otp: code })
+    expect(res.statusCode).toBe(400)
+    expect(errorOf(res).reason).toBe('CODE_EXPIRED')
+  })
+
+  it('keeps an unverified account from signing in', async () => {
+    await signUp()
+    const res = await post('/sign-in/email', { email: 'dana@example.com', password })
+    expect(res.statusCode).toBe(403)
+    expect(errorOf(res)).toMatchObject({
+      reason: 'EMAIL_NOT_VERIFIED',
+      message: 'Please verify your email before logging in.',
+    })
+  })
+})
+
+describe('sign-in and the failed-login throttle', () => {
+  it('signs in with the right password and out again', async () => {
+    await verifiedAccount()
+    const res = await post('/sign-in/email', { email: 'Dana@Example.com', password, rememberMe: true })
+    expect(res.statusCode, res.body).toBe(200)
+    const cookie = cookieOf(res)
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })
+    expect(session.json()).toMatchObject({ user: { email: 'dana@example.com' } })
+    expect((await post('/sign-out', {}, cookie)).statusCode).toBe(200)
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+    expect(after.statusCode).toBe(401)
+  })
+
+  it('answers a wrong password with the spec message, and blocks the fifth failure for 15 minutes', async () => {
+    await verifiedAccount()
+    for (let i = 0; i < 4; i++) {
+      const res = await post('/sign-in/email', { email: 'dana@example.com', password: 'Wrong1!pass' })
+      expect(res.statusCode).toBe(401)
+      expect(errorOf(res)).toMatchObject({
+        reason: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password. Please try again.',
+      })
+    }
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password: 'Wrong1!pass' })).statusCode).toBe(401)
+
+    const blocked = await post('/sign-in/email', { email: 'dana@example.com', password })
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.headers['retry-after']).toBe('900')
+    expect(errorOf(blocked)).toMatchObject({
+      reason: 'BLOCKED',
+      message: 'Too many attempts. Please try again in 15 minutes.',
+    })
+
+    clock = new Date(clock.getTime() + 15 * 60 * 1000 + 1000)
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password })).statusCode).toBe(200)
+    const kinds = (await t.database.db.select().from(authEvents).where(eq(authEvents.email, 'dana@example.com'))).map(
+      (e) => e.kind,
+    )
+    expect(kinds.filter((k) => k === 'sign_in_failed')).toHaveLength(5)
+    expect(kinds).toContain('sign_in_blocked')
+  })
+
+  it('blocks for an hour when failures go on to ten after the first block', async () => {
+    await verifiedAccount()
+    for (let i = 0; i < 5; i++) await post('/sign-in/email', { email: 'dana@example.com', password: 'Wrong1!pass' })
+    clock = new Date(clock.getTime() + 16 * 60 * 1000)
+    for (let i = 0; i < 5; i++) await post('/sign-in/email', { email: 'dana@example.com', password: 'Wrong1!pass' })
+    const blocked = await post('/sign-in/email', { email: 'dana@example.com', password })
+    expect(blocked.statusCode).toBe(429)
+    expect(errorOf(blocked).message).toBe('Too many attempts. Please try again in 1 hour.')
+  })
+})
+
+describe('password reset', () => {
+  it('answers the same for known and unknown e-mails, and only the known one gets a link', async () => {
+    await verifiedAccount()
+    const known = await post('/request-password-reset', { email: 'dana@example.com', redirectTo: '/reset-password' })
+    const unknown = await post('/request-password-reset', {
+      email: 'nobody@example.com',
+      redirectTo: '/reset-password',
+    })
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(unknown.body).toBe(known.body)
+    await expect(latestMail('nobody@example.com')).rejects.toThrow()
+
+    const mail = await latestMail('dana@example.com')
+    const link = mail.textBody.match(/(http\S+)/)?.[1] ?? ''
+    expect(link).toContain('/api/auth/reset-password/')
+    const visit = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search })
+    expect(visit.statusCode).toBe(302)
+    const landing = new URL(String(visit.headers.location), origin)
+    expect(landing.pathname).toBe('/reset-password')
+    const token = landing.searchParams.get('token') ?? ''
+    expect(token).not.toBe('')
+
+    const weak = await post('/reset-password', { newPassword: 'short', token })
+    expect(weak.statusCode).toBe(400)
+    expect(errorOf(weak).details?.[0]).toEqual({
+      field: 'body.newPassword',
+      message: 'Password must be at least 8 characters long',
+    })
+    expect((await post('/reset-password', { newPassword: 'Fresh2@Password', token })).statusCode).toBe(200)
+    const reused = await post('/reset-password', { newPassword: 'Other3#Password', token })
+    expect(reused.statusCode).toBe(400)
+    expect(errorOf(reused).reason).toBe('INVALID_TOKEN')
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password: 'Fresh2@Password' })).statusCode).toBe(
+      200,
+    )
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password })).statusCode).toBe(401)
+  })
+})
+
+describe('users by e-mail', () => {
+  it("shows one's own record, and answers 404 alike for someone else's and for no one", async () => {
+    const cookie = await verifiedAccount()
+    await verifiedAccount('lee@example.com')
+    const get = (email: string, c = cookie) =>
+      t.app.inject({ method: 'GET', url: `/api/users/email/${encodeURIComponent(email)}`, headers: { cookie: c } })
+
+    expect((await get('DANA@example.com')).json()).toMatchObject({ user: { email: 'dana@example.com' } })
+    const other = await get('lee@example.com')
+    const nobody = await get('nobody@example.com')
+    expect(other.statusCode).toBe(404)
+    expect(nobody.statusCode).toBe(404)
+    expect(errorOf(other).message).toBe(errorOf(nobody).message)
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/email/lee@example.com' })).statusCode).toBe(401)
+
+    await t.database.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(and(eq(users.email, 'dana@example.com')))
+    expect((await get('lee@example.com')).json()).toMatchObject({ user: { email: 'lee@example.com' } })
+  })
+})
