@@ -1,20 +1,104 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { readFromMail } from './support/mailbox.ts'
 
-// The sign-in pages come with the rest of issue 3; until then this checks the production server's
-// account flow end to end over real SMTP: the code reaches a mailbox and signs the person in.
-test('signing up e-mails a code over SMTP, and the code signs the person in', async ({ page }) => {
-  const email = `newcomer-${Date.now()}@example.com`
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Casey Newcomer', email, password: 'Winning1!Picks' },
-  })
-  expect(signUp.status(), await signUp.text()).toBe(200)
+const password = 'Winning1!Picks'
+const codePattern = /verification code is (\d{6})/
+const resetLinkPattern = /(https?:\/\/\S*\/api\/auth\/reset-password\/\S+)/
 
-  const otp = await readFromMail(page.request, email, /\b(\d{6})\b/)
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** A verified account made through the API, signed out again, for tests about signing in. */
+async function verifiedAccount(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label)
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name: 'Pat Bettor', email, password } })
+  expect(signUp.status(), await signUp.text()).toBe(200)
+  const otp = await readFromMail(page.request, email, codePattern)
   const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp } })
   expect(verify.status(), await verify.text()).toBe(200)
+  await page.context().clearCookies()
+  return email
+}
 
-  const me = await page.request.get('/api/me')
-  expect(me.status()).toBe(200)
-  expect(await me.json()).toMatchObject({ user: { email, role: 'customer', verified: true } })
+async function signIn(page: Page, email: string, pass = password) {
+  const form = page.getByRole('tabpanel')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill(pass)
+  await form.getByRole('button', { name: 'Sign In' }).click()
+}
+
+test('a newcomer signs up, reads the code from the e-mail, and lands back where they started', async ({ page }) => {
+  const email = uniqueEmail('newcomer')
+  await page.goto('/manage-subscriptions')
+  await expect(page).toHaveURL(/\/auth/)
+
+  await page.getByRole('tab', { name: 'Sign Up' }).click()
+  const form = page.getByRole('tabpanel')
+  await form.getByLabel('Full Name').fill('Casey Newcomer')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill('abcdefgh')
+  await expect(form.getByText('Weak')).toBeVisible()
+  await form.getByLabel('Password', { exact: true }).fill(password)
+  await expect(form.getByText('Strong')).toBeVisible()
+  await form.getByLabel('Confirm Password').fill(password)
+  await form.getByRole('button', { name: 'Read the Terms of Service' }).click()
+  await page.getByRole('dialog', { name: 'Terms of Service' }).getByRole('button', { name: 'I Understand' }).click()
+  await form.getByLabel('I accept the Privacy Policy').check()
+  await form.getByRole('button', { name: 'Create Account' }).click()
+
+  await expect(page).toHaveURL(/\/verify-email\?email=/)
+  const code = await readFromMail(page.request, email, codePattern)
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+
+  await expect(page).toHaveURL(/\/manage-subscriptions$/)
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+})
+
+test('a wrong password is refused, and the fifth failure blocks further tries', async ({ page }) => {
+  const email = await verifiedAccount(page, 'blocked')
+  await page.goto('/auth')
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, email, `Wrong1!password${i}`)
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
+  }
+  await signIn(page, email)
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please try again in 15 minutes.')
+})
+
+test('a forgotten password is reset from the e-mailed link', async ({ page }) => {
+  const email = await verifiedAccount(page, 'forgetful')
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' })
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(dialog.getByRole('status')).toContainText('If an account exists with that email')
+
+  const link = await readFromMail(page.request, email, resetLinkPattern)
+  await page.goto(link)
+  await expect(page).toHaveURL(/\/reset-password\?token=/)
+  await page.getByLabel('New Password').fill('Fresh2@Password')
+  await page.getByLabel('Confirm Password').fill('Fresh2@Password')
+  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await expect(page.getByRole('status')).toContainText('Your password has been reset.')
+
+  await page.getByRole('link', { name: 'Sign in' }).click()
+  await signIn(page, email, 'Fresh2@Password')
+  await expect(page).toHaveURL(/\/shop-picks$/)
+})
+
+test('a signed-in customer is kept out of creator pages, and signing out returns to /auth', async ({ page }) => {
+  const email = await verifiedAccount(page, 'customer')
+  await page.goto('/auth')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/shop-picks$/)
+
+  await page.goto('/create-pick')
+  await expect(page).toHaveURL(/\/shop-picks$/)
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+  expect((await page.request.get('/api/me')).status()).toBe(401)
 })

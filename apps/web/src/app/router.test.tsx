@@ -20,8 +20,7 @@ describe('routes and redirects', () => {
     const { router } = renderApp(`${path}?redirect=%2Falerts`)
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
     expect(router.state.location.search).toBe('?redirect=%2Falerts')
-    expect(await heading('Sign In')).toBeTruthy()
-    expect(screen.getByText(/sign-in is not available yet/i)).toBeTruthy()
+    expect((await screen.findByRole('tab', { name: 'Sign In' })).getAttribute('aria-selected')).toBe('true')
   })
 
   it('renders the same payment success page at /payment-success and /success', async () => {
@@ -49,7 +48,7 @@ describe('routes and redirects', () => {
     ['/sport-hub/nfl', 'NFL Sport Hub'],
     ['/creator/onboarding/complete', 'Payout Setup Complete'],
     ['/admin/login', 'Admin Login'],
-    ['/verify-email', 'Verify Email'],
+    ['/verify-email', 'Verify your e-mail'],
     ['/reset-password', 'Reset Password'],
   ])('opens %s', async (path, title) => {
     renderApp(path)

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly requestId: string | undefined
+  /** A finer cause within the code (`EMAIL_NOT_VERIFIED`, `BLOCKED`, …) when the server gives one. */
+  readonly reason: string | undefined
   readonly details: FieldIssue[] | undefined
   readonly body: unknown
 
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     code: string
     message: string
     requestId?: string | undefined
+    reason?: string | undefined
     details?: FieldIssue[] | undefined
     body: unknown
   }) {
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.status = init.status
     this.code = init.code
     this.requestId = init.requestId
+    this.reason = init.reason
     this.details = init.details
     this.body = init.body
   }
@@ -59,6 +63,7 @@ export function toApiError(status: number, statusText: string, body: unknown): A
       code: error.code,
       message: error.message,
       requestId: typeof error.requestId === 'string' ? error.requestId : undefined,
+      reason: typeof error.reason === 'string' ? error.reason : undefined,
       details: readDetails(error.details),
       body,
     })

@@ -1,4 +1,5 @@
-import { parseStoredUser, storagePolicy, type StoredUser } from '@picks/contracts/client'
+import type { ServerUser } from '@picks/contracts'
+import { parseStoredUser, storagePolicy, toRole, type StoredUser } from '@picks/contracts/client'
 import { useMemo, useSyncExternalStore } from 'react'
 import { localStore } from './storage.ts'
 
@@ -38,5 +39,33 @@ export function notifyStoredUserChanged(): void {
 /** Local part of signing out: the user record and the auth session keys (`sb-*`). */
 export function clearLocalSession(): void {
   localStore.removeWhere((key) => key === storagePolicy.userKey || key.startsWith(storagePolicy.preservedPrefix))
+  notifyStoredUserChanged()
+}
+
+/**
+ * Writes the local `user` record (spec §3) from the server user: profile fields only, never a
+ * secret. The record is rewritten only when the id or role changes or a shown field differs.
+ */
+export function storeServerUser(user: ServerUser): void {
+  const current = readStoredUser()
+  const record = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    profile_picture: user.profile_picture,
+    specialty_sport: user.specialty_sport,
+    verified: user.verified,
+  }
+  const unchanged =
+    current !== null &&
+    current.id === record.id &&
+    current.role === toRole(record.role) &&
+    current.name === record.name &&
+    current.profile_picture === record.profile_picture &&
+    current.specialty_sport === record.specialty_sport &&
+    current.verified === record.verified
+  if (unchanged) return
+  localStore.setItem(storagePolicy.userKey, JSON.stringify(record))
   notifyStoredUserChanged()
 }

@@ -49,10 +49,25 @@ export function createAuth({ db, config, email }: AuthDeps) {
     },
     emailVerification: { autoSignInAfterVerification: true },
     session: { expiresIn: sessionLengths.rememberedSeconds, updateAge: sessionLengths.refreshAfterSeconds },
-    advanced: { useSecureCookies: config.env === 'production' },
+    advanced: {
+      useSecureCookies: config.env === 'production',
+      // Our route sets x-forwarded-for from Fastify's view of the client (never the client's own header).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
     // Our own failed-login throttle guards sign-in; the library's limiter guards everything else
     // outside tests (which send many requests from one address on purpose).
-    rateLimit: { enabled: config.env !== 'test', storage: 'memory' },
+    // Sign-up allows 10 accounts a minute from one address (the library's default of 3 in 10 s
+    // trips a family behind one router).
+    rateLimit: {
+      enabled: config.env !== 'test',
+      storage: 'memory',
+      customRules: {
+        '/sign-in/email': false,
+        '/sign-up/email': { window: 60, max: 10 },
+        // Each code allows 5 tries of its own; this bounds one address across codes.
+        '/email-otp/verify-email': { window: 60, max: 10 },
+      },
+    },
     databaseHooks: {
       user: {
         create: {
