@@ -5,6 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
+import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerWebApp } from './http/static-web.ts'
@@ -99,8 +100,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         }))
   const auth = createAuth({ db: deps.database.db, config, email })
 
+  const siteOrigin = new URL(config.publicUrl).origin
   await app.register(
     async (api) => {
+      // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
+      // itself): a browser always sends Origin on these, so a foreign one is refused.
+      api.addHook('onRequest', async (request) => {
+        if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.url.startsWith('/api/auth/')) return
+        const requestOrigin = request.headers.origin
+        if (requestOrigin && requestOrigin !== siteOrigin) {
+          throw new AppError('FORBIDDEN', 'Cross-site request refused', undefined, 'CROSS_SITE')
+        }
+      })
       await api.register(healthRoutes, { database: deps.database })
       await api.register(creatorsRoutes, {
         db: deps.database.db,

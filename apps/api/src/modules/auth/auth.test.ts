@@ -1,16 +1,16 @@
 import { ErrorBody } from '@picks/contracts'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { emailOutbox } from '../notifications/notifications.table.ts'
+import { cookieOf, latestCode, latestMail as latestMailOf, testOrigin, testPassword } from '../../test/accounts.ts'
 import { users } from '../users/users.table.ts'
 import { authEvents, authVerifications } from './auth.table.ts'
 
 let t: TestApp
 let clock = new Date('2026-11-22T12:00:00Z')
-const origin = 'http://localhost:3000'
-const password = 'Winning1!Picks'
+const origin = testOrigin
+const password = testPassword
 
 beforeAll(async () => {
   t = await buildTestApp({}, { now: () => clock })
@@ -36,28 +36,8 @@ function errorOf(res: LightMyRequestResponse) {
   return ErrorBody.parse(res.json()).error
 }
 
-function cookieOf(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie']
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : []
-  return list.map((c) => c.split(';')[0]).join('; ')
-}
-
-async function latestMail(to: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, to))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1)
-  if (!mail) throw new Error(`no e-mail to ${to}`)
-  return mail
-}
-
-async function codeFor(to: string): Promise<string> {
-  const match = (await latestMail(to)).textBody.match(/\b(\d{6})\b/)
-  if (!match?.[1]) throw new Error('no code in the e-mail')
-  return match[1]
-}
+const latestMail = (to: string) => latestMailOf(t.database.db, to)
+const codeFor = (to: string) => latestCode(t.database.db, to)
 
 async function signUp(email = 'dana@example.com') {
   const res = await post('/sign-up/email', { name: 'Dana Ortiz', email, password })

@@ -1,12 +1,37 @@
-import { ServerUser, UserEmailParams } from '@picks/contracts'
+import {
+  EmailAddress,
+  ProfileUpdateBody,
+  serverRoles,
+  ServerUser,
+  SyncOAuthBody,
+  UserEmailParams,
+  UserIdParams,
+} from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { requireUser, type Auth } from '../auth/auth.service.ts'
-import { findUserByEmail } from './users.service.ts'
+import { createUser, findUserByEmail, listUsers, updateProfile } from './users.service.ts'
 
 const UserBody = z.object({ user: ServerUser })
+const UsersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+})
+const UsersPage = z.object({
+  users: z.array(ServerUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+})
+const NewUserBody = z.object({
+  email: EmailAddress,
+  name: z.string().trim().min(1).max(120),
+  role: z.enum(serverRoles).default('customer'),
+})
 
 export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { auth, db }) => {
   app.get(
@@ -35,4 +60,86 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       return { user }
     },
   )
+
+  app.put(
+    '/users/:id/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Changes a server user's profile (the owner or an admin)",
+        params: UserIdParams,
+        body: ProfileUpdateBody,
+        response: { 200: UserBody },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(auth, db, request)
+      if (me.id !== request.params.id && me.role !== 'admin') {
+        throw new AppError('FORBIDDEN', 'You can only change your own profile')
+      }
+      const user = await updateProfile({ db }, request.params.id, request.body)
+      if (!user) throw new AppError('NOT_FOUND', 'User not found')
+      return { user }
+    },
+  )
+
+  app.post(
+    '/users/sync-oauth',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The server user of the signed-in identity (spec §3 OAuth sync)',
+        body: SyncOAuthBody,
+        response: { 200: UserBody },
+      },
+    },
+    async (request) => {
+      // Sign-up already created the server user; this only confirms the caller is who the body says.
+      const me = await requireUser(auth, db, request)
+      if (me.auth_id !== request.body.auth_id || me.email !== request.body.email) {
+        throw new AppError('FORBIDDEN', 'The payload does not match the signed-in account')
+      }
+      return { user: me }
+    },
+  )
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Server users (admin)',
+        querystring: UsersQuery,
+        response: { 200: UsersPage },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request)
+      return listUsers({ db }, request.query)
+    },
+  )
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Creates a server user before the person signs up (admin)',
+        body: NewUserBody,
+        response: { 201: UserBody },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request)
+      const user = await createUser({ db }, request.body)
+      if (!user) throw new AppError('CONFLICT', 'A user with this e-mail already exists')
+      return reply.status(201).send({ user })
+    },
+  )
+
+  async function requireAdmin(request: Parameters<typeof requireUser>[2]) {
+    const me = await requireUser(auth, db, request)
+    if (me.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only')
+    return me
+  }
 }

@@ -71,3 +71,64 @@ export async function findUserByEmail(deps: Deps, email: string): Promise<Server
   const [row] = await deps.db.select().from(users).where(eq(users.email, email))
   return row ? toServerUser(deps, row) : null
 }
+
+export interface ProfileChanges {
+  name?: string | undefined
+  profile_picture?: string | null | undefined
+  specialty_sport?: string | null | undefined
+}
+
+export async function updateProfile(deps: Deps, id: string, changes: ProfileChanges): Promise<ServerUser | null> {
+  const [row] = await deps.db
+    .update(users)
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.profile_picture !== undefined ? { profilePicture: changes.profile_picture } : {}),
+      ...(changes.specialty_sport !== undefined ? { specialtySport: changes.specialty_sport } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning()
+  return row ? toServerUser(deps, row) : null
+}
+
+export interface UsersPage {
+  users: ServerUser[]
+  total: number
+  page: number
+  limit: number
+  hasMore: boolean
+}
+
+export async function listUsers(
+  deps: Deps,
+  query: { page: number; limit: number; search?: string | undefined },
+): Promise<UsersPage> {
+  const pattern = query.search ? `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const where = pattern ? sql`(${users.email} like ${pattern} or lower(${users.name}) like ${pattern})` : undefined
+  const offset = (query.page - 1) * query.limit
+  const [rows, totals] = await Promise.all([
+    deps.db.select().from(users).where(where).orderBy(users.createdAt, users.id).limit(query.limit).offset(offset),
+    deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ])
+  const total = Number(totals[0]?.total ?? 0)
+  return {
+    users: await Promise.all(rows.map((row) => toServerUser(deps, row))),
+    total,
+    page: query.page,
+    limit: query.limit,
+    hasMore: offset + rows.length < total,
+  }
+}
+
+/** An operator's record of a person before they sign up; their sign-up links to it. Null if the e-mail is taken. */
+export async function createUser(
+  deps: Deps,
+  input: { email: string; name: string; role: ServerUser['role'] },
+): Promise<ServerUser | null> {
+  const [row] = await deps.db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning()
+  return row ? toServerUser(deps, row) : null
+}

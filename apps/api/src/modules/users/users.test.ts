@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { signUpAndVerify, testOrigin as origin } from '../../test/accounts.ts'
+import { users } from './users.table.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t.app.close()
+})
+beforeEach(async () => {
+  await t.database.reset()
+})
+
+/** A verified account through the real endpoints, optionally promoted; its cookie and ids. */
+async function account(email: string, role?: 'admin') {
+  const cookie = await signUpAndVerify(t.app, t.database.db, email)
+  if (role) await t.database.db.update(users).set({ role }).where(eq(users.email, email))
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email))
+  return { cookie, id: row?.id ?? '', authId: row?.authId ?? '' }
+}
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: Record<string, unknown>) {
+  return t.app.inject({ method, url: `/api${url}`, headers: { cookie, origin }, ...(payload ? { payload } : {}) })
+}
+
+describe('PUT /api/users/{id}/profile', () => {
+  it('lets the owner change their profile and refuses anyone else but an admin', async () => {
+    const dana = await account('dana@example.com')
+    const lee = await account('lee@example.com')
+    const admin = await account('admin@example.com', 'admin')
+
+    const own = await call('PUT', `/users/${dana.id}/profile`, dana.cookie, { name: 'Dana O.', profile_picture: '🦅' })
+    expect(own.statusCode, own.body).toBe(200)
+    expect(own.json()).toMatchObject({ user: { name: 'Dana O.', profile_picture: '🦅' } })
+
+    expect((await call('PUT', `/users/${dana.id}/profile`, lee.cookie, { name: 'Hijack' })).statusCode).toBe(403)
+    const byAdmin = await call('PUT', `/users/${dana.id}/profile`, admin.cookie, { specialty_sport: 'nba' })
+    expect(byAdmin.json()).toMatchObject({ user: { name: 'Dana O.', specialty_sport: 'nba' } })
+  })
+
+  it('names bad fields and refuses fields it does not know, such as role', async () => {
+    const dana = await account('dana@example.com')
+    const res = await call('PUT', `/users/${dana.id}/profile`, dana.cookie, { name: '', role: 'admin' })
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('body')
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, dana.id))
+    expect(row?.role).toBe('customer')
+  })
+
+  it('refuses a change sent from another site', async () => {
+    const dana = await account('dana@example.com')
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${dana.id}/profile`,
+      headers: { cookie: dana.cookie, origin: 'https://evil.example' },
+      payload: { name: 'Pwned' },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ error: { reason: 'CROSS_SITE' } })
+  })
+
+  it('asks a visitor to sign in', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/00000000-0000-4000-8000-000000000001/profile',
+      payload: { name: 'x' },
+    })
+    expect(res.statusCode).toBe(401)
+  })
+})
+
+describe('POST /api/users/sync-oauth', () => {
+  it('returns the server user of the signed-in identity, and nobody else’s', async () => {
+    const dana = await account('dana@example.com')
+    const body = { email: 'dana@example.com', name: 'Dana', auth_id: dana.authId, provider: 'email' }
+    const res = await call('POST', '/users/sync-oauth', dana.cookie, body)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ user: { id: dana.id, auth_id: dana.authId } })
+    const other = await call('POST', '/users/sync-oauth', dana.cookie, { ...body, email: 'lee@example.com' })
+    expect(other.statusCode).toBe(403)
+  })
+})
+
+describe('the users list and new users (admin)', () => {
+  it('lists and searches users for an admin only', async () => {
+    const dana = await account('dana@example.com')
+    const admin = await account('admin@example.com', 'admin')
+    expect((await call('GET', '/users', dana.cookie)).statusCode).toBe(403)
+    const all = await call('GET', '/users?limit=1', admin.cookie)
+    expect(all.json()).toMatchObject({ total: 2, limit: 1, hasMore: true })
+    const found = await call('GET', '/users?search=DANA', admin.cookie)
+    expect(found.json()).toMatchObject({ total: 1, users: [{ email: 'dana@example.com' }] })
+    expect((await call('GET', '/users?limit=500', admin.cookie)).statusCode).toBe(400)
+  })
+
+  it('creates a user that the person’s later sign-up links to, and refuses a taken e-mail', async () => {
+    const admin = await account('admin@example.com', 'admin')
+    const created = await call('POST', '/users', admin.cookie, {
+      email: 'Mod@Example.com',
+      name: 'Mo',
+      role: 'moderator',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json()).toMatchObject({ user: { email: 'mod@example.com', role: 'moderator', auth_id: null } })
+    expect((await call('POST', '/users', admin.cookie, { email: 'mod@example.com', name: 'Mo' })).statusCode).toBe(409)
+
+    const mod = await account('mod@example.com')
+    const me = await call('GET', '/me', mod.cookie)
+    expect(me.json()).toMatchObject({ user: { email: 'mod@example.com', role: 'moderator', verified: true } })
+  })
+})
