@@ -57,8 +57,12 @@ test('sorting by price puts the cheapest creator first', async ({ page }) => {
 test('loading more appends the next page', async ({ page }) => {
   await page.goto('/shop-picks')
   await expect(creatorCards(page)).toHaveCount(20)
+  const next = await apiShop(page, '?page=2')
   await page.getByRole('button', { name: 'Load more' }).click()
-  await expect(creatorCards(page)).toHaveCount(40)
+  // The card after the first twenty is the second page's first; later pages may follow on their own
+  // when the end of the list scrolls into view.
+  await expect(creatorCards(page).nth(20)).toContainText(`@${next.creators[0]!.username}`)
+  expect(await creatorCards(page).count()).toBeGreaterThanOrEqual(40)
 })
 
 test('/marketplace is the same shop', async ({ page }) => {

@@ -98,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           db: deps.database.db,
           ...(config.env === 'development' ? { echoTo: app.log } : {}),
         }))
-  const auth = createAuth({ db: deps.database.db, config, email })
+  const auth = createAuth({ db: deps.database.db, config, email, log: app.log })
 
   const siteOrigin = new URL(config.publicUrl).origin
   await app.register(

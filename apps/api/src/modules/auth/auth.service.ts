@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import type { ServerUser } from '@picks/contracts'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -18,10 +18,12 @@ export interface AuthDeps {
   db: Db
   config: Config
   email: EmailSender
+  /** The library's own messages go to our log (silent in tests); only the message, never its arguments. */
+  log: FastifyBaseLogger
 }
 
 /** better-auth on our database, tables and mail, under /api/auth. */
-export function createAuth({ db, config, email }: AuthDeps) {
+export function createAuth({ db, config, email, log }: AuthDeps) {
   const deps = { db }
   return betterAuth({
     appName: 'Picks Marketplace',
@@ -30,6 +32,10 @@ export function createAuth({ db, config, email }: AuthDeps) {
     secret: config.authSecret,
     trustedOrigins: [new URL(config.publicUrl).origin],
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => log[level === 'debug' ? 'debug' : level]({ source: 'better-auth' }, message),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
