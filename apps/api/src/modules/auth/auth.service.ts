@@ -1,13 +1,14 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { emailOTP } from 'better-auth/plugins/email-otp'
-import type { ServerUser } from '@picks/contracts'
+import { normalizeEmail, passwordProblem, type ServerUser } from '@picks/contracts'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { EmailSender } from '../notifications/notifications.service.ts'
-import { findUserByAuthId, linkAuthIdentity, markEmailVerified } from '../users/users.service.ts'
+import { findUserByAuthId, linkAuthIdentity, markEmailVerified, setRole } from '../users/users.service.ts'
 import { authAccounts, authEvents, authSessions, authUsers, authVerifications } from './auth.table.ts'
 import { resetPasswordEmail, verificationCodeEmail } from './auth-emails.ts'
 import { sessionLengths, verificationCode } from './auth-settings.ts'
@@ -152,4 +153,33 @@ export async function requireUser(auth: Auth, db: Db, request: FastifyRequest): 
   const user = await sessionUser(auth, db, request)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
   return user
+}
+
+export interface NewAdmin {
+  email: string
+  name: string
+  password: string
+}
+
+/**
+ * Makes `email` an administrator: creates the account with a verified e-mail when it does not
+ * exist, or promotes the existing one (its password stays). For the command line, not the API.
+ */
+export async function createAdmin(
+  { auth, db }: { auth: Auth; db: Db },
+  admin: NewAdmin,
+): Promise<{ created: boolean }> {
+  const email = normalizeEmail(admin.email)
+  const problem = passwordProblem(admin.password)
+  const [existing] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email))
+  if (!existing) {
+    if (problem) throw new AppError('VALIDATION_FAILED', problem)
+    await auth.api.signUpEmail({ body: { email, name: admin.name, password: admin.password } })
+  }
+  await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email))
+  const [authUser] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email))
+  if (!authUser) throw new AppError('INTERNAL', `Could not create the account for ${email}`)
+  await markEmailVerified({ db }, authUser.id, true)
+  await setRole({ db }, email, 'admin')
+  return { created: !existing }
 }

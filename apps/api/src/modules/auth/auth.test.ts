@@ -2,7 +2,9 @@ import { ErrorBody } from '@picks/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
+import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
+import { createAdmin, createAuth } from './auth.service.ts'
 import { cookieOf, latestCode, latestMail as latestMailOf, testOrigin, testPassword } from '../../test/accounts.ts'
 import { users } from '../users/users.table.ts'
 import { authEvents, authVerifications } from './auth.table.ts'
@@ -254,5 +256,32 @@ describe('users by e-mail', () => {
       .set({ role: 'admin' })
       .where(and(eq(users.email, 'dana@example.com')))
     expect((await get('lee@example.com')).json()).toMatchObject({ user: { email: 'lee@example.com' } })
+  })
+})
+
+describe('creating an administrator from the command line', () => {
+  it('creates a verified admin who can sign in, and promotes an existing account without touching its password', async () => {
+    const auth = createAuth({
+      db: t.database.db,
+      config: testConfig(),
+      email: createOutboxEmailSender({ db: t.database.db }),
+      log: t.app.log,
+    })
+    expect(await createAdmin({ auth, db: t.database.db }, { email: 'Ops@Example.com', name: 'Ops', password })).toEqual(
+      { created: true },
+    )
+    const signIn = await post('/sign-in/email', { email: 'ops@example.com', password })
+    expect(signIn.statusCode, signIn.body).toBe(200)
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieOf(signIn) } })
+    expect(me.json()).toMatchObject({ user: { email: 'ops@example.com', role: 'admin', verified: true } })
+
+    await verifiedAccount('lee@example.com')
+    expect(
+      await createAdmin({ auth, db: t.database.db }, { email: 'lee@example.com', name: 'Lee', password: 'ignored' }),
+    ).toEqual({ created: false })
+    expect((await post('/sign-in/email', { email: 'lee@example.com', password })).statusCode).toBe(200)
+    await expect(
+      createAdmin({ auth, db: t.database.db }, { email: 'new@example.com', name: 'New', password: 'weak' }),
+    ).rejects.toThrow('Password must be at least 8 characters long')
   })
 })

@@ -132,3 +132,10 @@ export async function createUser(
   const [row] = await deps.db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning()
   return row ? toServerUser(deps, row) : null
 }
+
+export async function setRole(deps: Deps, email: string, role: ServerUser['role']): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.email, email))
+}
