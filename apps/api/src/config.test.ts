@@ -69,6 +69,16 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('needs all three Twilio settings together, each in its own format', () => {
+    expect(loadConfig({}).twilio).toBeNull()
+    expect(problemsOf({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toEqual([
+      'missing required TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER (needed because TWILIO_ACCOUNT_SID is set)',
+    ])
+    expect(problemsOf({ TWILIO_ACCOUNT_SID: 'nope', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '555' })).toHaveLength(
+      2,
+    )
+  })
+
   it('names the problems in the error message that stops start-up', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging', LOG_LEVEL: 'loud' })).toThrow(/NODE_ENV[\s\S]*LOG_LEVEL/)
   })

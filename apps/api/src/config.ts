@@ -24,6 +24,15 @@ const EnvSchema = z.object({
     .refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   EMAIL_FROM: z.string().min(3).default('Picks Marketplace <no-reply@picks.local>'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'TWILIO_FROM_NUMBER must be an E.164 number such as +15551234567')
+    .optional(),
   SHOP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
@@ -44,6 +53,8 @@ export interface Config {
   /** E-mail goes over SMTP when set, else to the database outbox. */
   smtp: { url: string; from: string } | null
   emailFrom: string
+  /** Text messages go through Twilio when set, else to the database outbox. */
+  twilio: { accountSid: string; authToken: string; from: string } | null
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
   shopCacheTtlMs: number
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null
@@ -52,6 +63,7 @@ export interface Config {
 /** Settings that are required together: when the first is set, every other one must be too. */
 const requiredTogether: ReadonlyArray<readonly (keyof z.infer<typeof EnvSchema>)[]> = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
 ]
 
 /** Public on purpose: development and tests only; production refuses to start without AUTH_SECRET. */
@@ -99,6 +111,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET ?? developmentAuthSecret,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null,
     emailFrom: e.EMAIL_FROM,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
+        : null,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -1,6 +1,6 @@
 export { users } from '../modules/users/users.table.ts'
 export { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
-export { emailOutbox } from '../modules/notifications/notifications.table.ts'
+export { emailOutbox, smsOutbox } from '../modules/notifications/notifications.table.ts'
 export {
   authAccounts,
   authEvents,

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { emailOutbox } from './notifications.table.ts'
+import twilio from 'twilio'
+import { emailOutbox, smsOutbox } from './notifications.table.ts'
 
 export interface EmailMessage {
   to: string
@@ -77,6 +78,56 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
     },
     async close() {
       transport.close()
+    },
+  }
+}
+
+export interface SmsMessage {
+  /** E.164, such as +15551234567. */
+  to: string
+  body: string
+  kind: string
+}
+
+/** Where the product's text messages go: Twilio, or the database outbox when it is not configured. */
+export interface SmsSender {
+  readonly kind: 'twilio' | 'outbox'
+  send(message: SmsMessage): Promise<{ id: string }>
+}
+
+export function createOutboxSmsSender({ db, echoTo }: OutboxOptions): SmsSender {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const [row] = await db
+        .insert(smsOutbox)
+        .values({ toNumber: message.to, body: message.body, kind: message.kind })
+        .returning({ id: smsOutbox.id })
+      echoTo?.info(
+        { outbox: { to: message.to, body: message.body } },
+        'text message written to the outbox (development: shown here, nothing was sent)',
+      )
+      return { id: row?.id ?? '' }
+    },
+  }
+}
+
+export interface TwilioOptions {
+  accountSid: string
+  authToken: string
+  from: string
+  /** Tests point the official SDK at a local double of Twilio's API. */
+  baseUrl?: string
+}
+
+export function createTwilioSmsSender({ accountSid, authToken, from, baseUrl }: TwilioOptions): SmsSender {
+  const client = twilio(accountSid, authToken)
+  if (baseUrl) client.api.baseUrl = baseUrl
+  return {
+    kind: 'twilio',
+    async send(message) {
+      const sent = await client.messages.create({ to: message.to, from, body: message.body })
+      return { id: sent.sid }
     },
   }
 }

@@ -18,3 +18,17 @@ export const emailOutbox = pgTable(
   },
   (t) => [index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt)],
 )
+
+/** Every text message the product sends, when Twilio is not configured: the offline default. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    /** What the message is for: `phone_verification`, `mfa_code`, later `pick` and others. */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_to_created_idx').on(t.toNumber, t.createdAt)],
+)
