@@ -109,6 +109,20 @@ describe('api client errors', () => {
     expect(apiError.details).toEqual([{ field: 'query.limit', message: 'Too big' }])
   })
 
+  it('carries the reason and the Retry-After of a refusal', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: { code: 'RATE_LIMITED', message: 'Too many attempts.', requestId: 'req-8', reason: 'BLOCKED' },
+        }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '900' } },
+      ),
+    )
+    const error = (await api.post('/auth/sign-in/email', {}).catch((e: unknown) => e)) as ApiError
+    expect(error.reason).toBe('BLOCKED')
+    expect(error.retryAfterSeconds).toBe(900)
+  })
+
   it('maps any other failing body to HTTP_<status> with the status text as message', async () => {
     fetchMock.mockResolvedValue(
       new Response('<html>gateway</html>', {

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly reason: string | undefined
   readonly details: FieldIssue[] | undefined
   readonly body: unknown
+  /** From the `Retry-After` header of a 429 or 503, in seconds. */
+  retryAfterSeconds: number | undefined = undefined
 
   constructor(init: {
     status: number
@@ -137,7 +139,12 @@ async function attempt(method: Method, url: string, body: unknown, options: Requ
       signal: controller.signal,
     })
     const payload = await readBody(response)
-    if (!response.ok) throw toApiError(response.status, response.statusText, payload)
+    if (!response.ok) {
+      const error = toApiError(response.status, response.statusText, payload)
+      const retryAfter = Number(response.headers.get('retry-after'))
+      if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter
+      throw error
+    }
     return payload
   } catch (error) {
     if (timedOut) throw timeoutError

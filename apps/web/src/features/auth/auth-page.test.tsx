@@ -57,6 +57,22 @@ describe('signing in', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message)
   })
 
+  it('keeps a blocked visitor from trying again before the block ends, without asking the server', async () => {
+    const calls = serveAuth((call) =>
+      call.path === '/api/auth/sign-in/email'
+        ? failure(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 15 minutes.', 'BLOCKED')
+        : undefined,
+    )
+    const { user } = await openAuth()
+    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
+    await user.type(panel().getByLabelText('Password'), password)
+    await user.click(panel().getByRole('button', { name: 'Sign In' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again in 15 minutes.')
+    await user.click(panel().getByRole('button', { name: 'Sign In' }))
+    expect(screen.getByRole('alert').textContent).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/)
+    expect(calls.filter((c) => c.path === '/api/auth/sign-in/email')).toHaveLength(1)
+  })
+
   it('asks for a reset link in a dialog, and answers alike whether or not the e-mail has an account', async () => {
     const calls = serveAuth()
     const { user } = await openAuth()

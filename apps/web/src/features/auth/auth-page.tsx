@@ -1,6 +1,9 @@
 import {
   authMessages,
+  blockedMessage,
   isPlausibleEmail,
+  loginThrottlePolicy,
+  normalizeEmail,
   passwordProblem,
   passwordStrength,
   signUpMessages,
@@ -10,12 +13,16 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
+import { ApiError } from '../../lib/api-client.ts'
 import { authErrorMessage, requestPasswordReset, signIn, signUp } from '../../lib/auth.ts'
+import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../lib/login-attempts.ts'
 import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
 
 type Mode = 'sign-in' | 'sign-up'
+
+const shortestBlockMs = Math.min(...loginThrottlePolicy.blocks.map((b) => b.blockMs))
 
 const inputClasses =
   'h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-slate-900 focus:outline-none focus:ring-2 focus:ring-slate-900/20'
@@ -206,12 +213,21 @@ function SignInForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
+    const key = normalizeEmail(email)
+    const waitMs = remainingLoginBlockMs(key)
+    if (waitMs > 0) return setError(blockedMessage(waitMs))
     setError('')
     setPending(true)
     try {
       await signIn(email, password, rememberMe)
+      clearLoginAttempts(key)
       void navigate(returnPathAfterSignIn(location), { replace: true })
     } catch (caught) {
+      if (caught instanceof ApiError && caught.reason === 'INVALID_CREDENTIALS') recordLoginFailure(key)
+      if (caught instanceof ApiError && caught.reason === 'BLOCKED') {
+        // The server always sends Retry-After; without it, the shortest block of the schedule.
+        recordLoginFailure(key, (caught.retryAfterSeconds ?? shortestBlockMs / 1000) * 1000)
+      }
       setError(authErrorMessage(caught, authMessages.signInFailed))
       setPending(false)
     }
