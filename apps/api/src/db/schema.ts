@@ -4,6 +4,7 @@ export { emailOutbox, smsOutbox } from '../modules/notifications/notifications.t
 export {
   authAccounts,
   authEvents,
+  authJwks,
   authSessions,
   authUsers,
   authVerifications,

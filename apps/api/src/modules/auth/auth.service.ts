@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { bearer } from 'better-auth/plugins/bearer'
 import { emailOTP } from 'better-auth/plugins/email-otp'
+import { jwt } from 'better-auth/plugins/jwt'
 import { normalizeEmail, passwordProblem, type ServerUser } from '@picks/contracts'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
@@ -9,7 +11,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { EmailSender } from '../notifications/notifications.service.ts'
 import { findUserByAuthId, linkAuthIdentity, markEmailVerified, setRole } from '../users/users.service.ts'
-import { authAccounts, authEvents, authSessions, authUsers, authVerifications } from './auth.table.ts'
+import { authAccounts, authEvents, authJwks, authSessions, authUsers, authVerifications } from './auth.table.ts'
 import { resetPasswordEmail, verificationCodeEmail } from './auth-emails.ts'
 import { sessionLengths, verificationCode } from './auth-settings.ts'
 
@@ -39,7 +41,13 @@ export function createAuth({ db, config, email, log }: AuthDeps) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        jwks: authJwks,
+      },
     }),
     user: { additionalFields: { phone: { type: 'string', required: false, input: true } } },
     emailAndPassword: {
@@ -97,6 +105,10 @@ export function createAuth({ db, config, email, log }: AuthDeps) {
       },
     },
     plugins: [
+      // Admin and service calls: `Authorization: Bearer <session token>`, and short-lived signed
+      // access tokens from /api/auth/token, verifiable with the keys at /api/auth/jwks.
+      bearer(),
+      jwt({ jwt: { issuer: config.publicUrl, audience: config.publicUrl, expirationTime: '15m' } }),
       emailOTP({
         otpLength: verificationCode.length,
         expiresIn: verificationCode.expiresInSeconds,

@@ -95,3 +95,14 @@ export const authEvents = pgTable(
   },
   (t) => [index('auth_events_email_created_idx').on(t.email, t.createdAt)],
 )
+
+/** Signing keys of the access tokens (JWT) the JWKS endpoint publishes; private keys are encrypted. */
+export const authJwks = pgTable('auth_jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  alg: text('alg'),
+  crv: text('crv'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+})

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@picks/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
 import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
@@ -283,5 +284,29 @@ describe('creating an administrator from the command line', () => {
     await expect(
       createAdmin({ auth, db: t.database.db }, { email: 'new@example.com', name: 'New', password: 'weak' }),
     ).rejects.toThrow('Password must be at least 8 characters long')
+  })
+})
+
+describe('tokens for admin and service calls', () => {
+  it('accepts the session token as a bearer, and signs access tokens that the published keys verify', async () => {
+    await verifiedAccount()
+    const signIn = await post('/sign-in/email', { email: 'dana@example.com', password })
+    const { token } = signIn.json<{ token: string }>()
+    expect(token).toBeTruthy()
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
+    expect(me.statusCode, me.body).toBe(200)
+    expect(me.json()).toMatchObject({ user: { email: 'dana@example.com' } })
+    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer forged' } })
+    expect(forged.statusCode).toBe(401)
+
+    const issued = await t.app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie: cookieOf(signIn) } })
+    expect(issued.statusCode, issued.body).toBe(200)
+    const accessToken = issued.json<{ token: string }>().token
+    const jwks = await t.app.inject({ method: 'GET', url: '/api/auth/jwks' })
+    expect(jwks.statusCode).toBe(200)
+    const keys = createLocalJWKSet(jwks.json<JSONWebKeySet>())
+    const { payload } = await jwtVerify(accessToken, keys, { issuer: origin, audience: origin })
+    expect(payload.email).toBe('dana@example.com')
+    expect(JSON.stringify(jwks.json())).not.toContain('"d"')
   })
 })
