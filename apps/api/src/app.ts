@@ -11,6 +11,7 @@ import { registerErrorHandling } from './http/error-handler.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
+import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth } from './modules/auth/auth.service.ts'
 import {
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       registerAuthRoutes(api, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(usersRoutes, { auth, db: deps.database.db })
+      await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       api.get('/config', { schema: { tags: ['health'], summary: 'What this server offers the client' } }, async () => ({
         auth: { google: false, emailDelivery: email.kind },
       }))

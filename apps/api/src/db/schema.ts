@@ -10,3 +10,4 @@ export {
   authVerifications,
   loginThrottles,
 } from '../modules/auth/auth.table.ts'
+export { adminPasswords, adminVerifications } from '../modules/admin/admin.table.ts'

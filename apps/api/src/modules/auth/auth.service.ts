@@ -15,6 +15,8 @@ import { authAccounts, authEvents, authJwks, authSessions, authUsers, authVerifi
 import { resetPasswordEmail, verificationCodeEmail } from './auth-emails.ts'
 import { sessionLengths, verificationCode } from './auth-settings.ts'
 
+export { clearFailures, recordFailure, remainingBlockMs } from './login-throttle.ts'
+
 export const authBasePath = '/api/auth'
 
 export interface AuthDeps {
@@ -158,6 +160,18 @@ export async function sessionUser(auth: Auth, db: Db, request: FastifyRequest): 
   const session = await auth.api.getSession({ headers: headersOf(request) })
   if (!session) return null
   return findUserByAuthId({ db }, session.user.id)
+}
+
+/** The signed-in server user with the id and end of the session it came with; 401 for a visitor. */
+export async function requireSession(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+): Promise<{ user: ServerUser; sessionId: string; expiresAt: Date }> {
+  const session = await auth.api.getSession({ headers: headersOf(request) })
+  const user = session ? await findUserByAuthId({ db }, session.user.id) : null
+  if (!session || !user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+  return { user, sessionId: session.session.id, expiresAt: new Date(session.session.expiresAt) }
 }
 
 /** The signed-in server user; 401 for a visitor. */
