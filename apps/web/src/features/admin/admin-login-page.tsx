@@ -1,5 +1,189 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx'
+import { authMessages, passwordProblem, signUpMessages } from '@picks/contracts/client'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '../../components/ui/button.tsx'
+import { api, ApiError } from '../../lib/api-client.ts'
+import { authErrorMessage, signIn } from '../../lib/auth.ts'
+import { pageTitle } from '../../lib/site.ts'
+import { useStoredUser } from '../../lib/stored-user.ts'
+
+interface AdminStatus {
+  hasPassword: boolean
+  verified: boolean
+}
+
+function PasswordInput({
+  label,
+  value,
+  onChange,
+  autoComplete,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  autoComplete: string
+}) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="password"
+        value={value}
+        autoComplete={autoComplete}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-11 w-full rounded-lg border border-slate-400 px-3 text-base"
+      />
+    </div>
+  )
+}
+
+function Alert({ message }: { message: string }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  )
+}
+
+function SignInStep() {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState('')
+  const [pending, setPending] = useState(false)
+  const emailId = useId()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setError('')
+    setPending(true)
+    try {
+      await signIn(email, password, false)
+    } catch (caught) {
+      setError(authErrorMessage(caught, authMessages.signInFailed))
+      setPending(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">Sign in with your administrator account.</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
+          Email
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          value={email}
+          autoComplete="email"
+          onChange={(event) => setEmail(event.target.value)}
+          className="h-11 w-full rounded-lg border border-slate-400 px-3 text-base"
+        />
+      </div>
+      <PasswordInput label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <Alert message={error} />
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Signing in…' : 'Sign In'}
+      </Button>
+    </form>
+  )
+}
+
+/** The second step: the admin password, chosen the first time and entered once per session after. */
+function AdminPasswordStep({ status }: { status: AdminStatus }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [error, setError] = useState('')
+  const [pending, setPending] = useState(false)
+  const choosing = !status.hasPassword
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const problem = choosing
+      ? (passwordProblem(password) ?? (password !== confirm ? signUpMessages.passwordsDiffer : null))
+      : null
+    setError(problem ?? '')
+    if (problem) return
+    setPending(true)
+    try {
+      if (choosing) await api.post('/admin/set-password', { password })
+      await api.post('/admin/verify-password', { password })
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'status'] })
+      void navigate('/admin/dashboard', { replace: true })
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not check the admin password. Please try again.')
+      setPending(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        {choosing
+          ? 'Choose the admin password. It is asked once per session before the admin area opens.'
+          : 'Enter the admin password to open the admin area.'}
+      </p>
+      <PasswordInput
+        label={choosing ? 'New admin password' : 'Admin password'}
+        value={password}
+        onChange={setPassword}
+        autoComplete={choosing ? 'new-password' : 'current-password'}
+      />
+      {choosing && (
+        <PasswordInput
+          label="Confirm admin password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+        />
+      )}
+      <Alert message={error} />
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Checking…' : 'Continue'}
+      </Button>
+    </form>
+  )
+}
+
+function AdminStep() {
+  const status = useQuery({
+    queryKey: ['admin', 'status'],
+    queryFn: ({ signal }) => api.get<AdminStatus>('/admin/status', { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  })
+  if (status.isPending) return <p role="status">Checking your account…</p>
+  if (status.isError) {
+    const notAdmin = status.error instanceof ApiError && status.error.status === 403
+    return (
+      <p role="alert" className="text-sm text-slate-800">
+        {notAdmin ? 'This account is not an administrator.' : 'Could not reach the server. Please try again.'}{' '}
+        <Link to="/shop-picks" className="underline underline-offset-2">
+          Back to the shop
+        </Link>
+      </p>
+    )
+  }
+  return <AdminPasswordStep status={status.data} />
+}
 
 export function Component() {
-  return <PlaceholderPage title="Admin Login" />
+  const user = useStoredUser()
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <title>{pageTitle('Admin Login')}</title>
+      <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        {user ? <AdminStep /> : <SignInStep />}
+      </div>
+    </div>
+  )
 }
