@@ -17,6 +17,7 @@ import { createAuth } from './modules/auth/auth.service.ts'
 import {
   createOutboxEmailSender,
   createSmtpEmailSender,
+  sendInBackground,
   type EmailSender,
 } from './modules/notifications/notifications.service.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -28,6 +29,8 @@ export interface AppDeps {
   email?: EmailSender
   /** The clock of time-based rules (the failed-login throttle); tests move it. */
   now?: () => Date
+  /** The auth library's own request limiter; on by default except in tests (which turn it on to test it). */
+  authRateLimit?: boolean
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -91,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
-  const email =
+  const chosenEmail =
     deps.email ??
     (config.smtp
       ? createSmtpEmailSender(config.smtp)
@@ -99,7 +102,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           db: deps.database.db,
           ...(config.env === 'development' ? { echoTo: app.log } : {}),
         }))
-  const auth = createAuth({ db: deps.database.db, config, email, log: app.log })
+  // An SMTP send is a network round trip: answering before it keeps a known e-mail's answer (reset
+  // link, new code) as quick as an unknown one's, so timing tells no one who has an account.
+  const email = chosenEmail.kind === 'smtp' ? sendInBackground(chosenEmail, app.log) : chosenEmail
+  const auth = createAuth({
+    db: deps.database.db,
+    config,
+    email,
+    log: app.log,
+    ...(deps.authRateLimit !== undefined ? { rateLimit: deps.authRateLimit } : {}),
+  })
 
   const siteOrigin = new URL(config.publicUrl).origin
   await app.register(
@@ -122,7 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(usersRoutes, { auth, db: deps.database.db })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       api.get('/config', { schema: { tags: ['health'], summary: 'What this server offers the client' } }, async () => ({
-        auth: { google: false, emailDelivery: email.kind },
+        auth: { google: config.google !== null, emailDelivery: email.kind },
       }))
     },
     { prefix: '/api' },

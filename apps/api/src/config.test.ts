@@ -69,6 +69,22 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('needs both Google settings together, whichever is set first', () => {
+    expect(loadConfig({}).google).toBeNull()
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 's' }).google).toEqual(
+      {
+        clientId: 'id.apps.googleusercontent.com',
+        clientSecret: 's',
+      },
+    )
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      'missing required GOOGLE_CLIENT_SECRET (needed because GOOGLE_CLIENT_ID is set)',
+    ])
+    expect(problemsOf({ GOOGLE_CLIENT_SECRET: 's' })).toEqual([
+      'missing required GOOGLE_CLIENT_ID (needed because GOOGLE_CLIENT_SECRET is set)',
+    ])
+  })
+
   it('needs all three Twilio settings together, each in its own format', () => {
     expect(loadConfig({}).twilio).toBeNull()
     expect(problemsOf({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toEqual([

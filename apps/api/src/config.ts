@@ -24,6 +24,8 @@ const EnvSchema = z.object({
     .refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   EMAIL_FROM: z.string().min(3).default('Picks Marketplace <no-reply@picks.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits')
@@ -53,6 +55,8 @@ export interface Config {
   /** E-mail goes over SMTP when set, else to the database outbox. */
   smtp: { url: string; from: string } | null
   emailFrom: string
+  /** Google sign-in (OpenID Connect) credentials; null when not configured. */
+  google: { clientId: string; clientSecret: string } | null
   /** Text messages go through Twilio when set, else to the database outbox. */
   twilio: { accountSid: string; authToken: string; from: string } | null
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
@@ -64,6 +68,8 @@ export interface Config {
 const requiredTogether: ReadonlyArray<readonly (keyof z.infer<typeof EnvSchema>)[]> = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'],
 ]
 
 /** Public on purpose: development and tests only; production refuses to start without AUTH_SECRET. */
@@ -111,6 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET ?? developmentAuthSecret,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null,
     emailFrom: e.EMAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }

@@ -88,8 +88,23 @@ function toRequest(request: FastifyRequest, path: string, body: unknown): Reques
   return new Request(new URL(`/api/auth${path}${url.search}`, url), init)
 }
 
-async function relay(reply: FastifyReply, request: FastifyRequest, response: Response): Promise<FastifyReply> {
+/** The library's own limiter answered: our shape, with a standard Retry-After (it sends X-Retry-After). */
+function sendRateLimited(reply: FastifyReply, request: FastifyRequest, response: Response, path: string) {
+  const retryAfterSeconds = Math.max(1, Number(response.headers.get('x-retry-after')) || 60)
+  const message =
+    path === '/request-password-reset' ? authMessages.resetTooMany : blockedMessage(retryAfterSeconds * 1000)
+  reply.header('retry-after', String(retryAfterSeconds))
+  return sendError(reply, request, new AppError('RATE_LIMITED', message, undefined, 'RATE_LIMITED'))
+}
+
+async function relay(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  response: Response,
+  path: string,
+): Promise<FastifyReply> {
   const text = await response.text()
+  if (response.status === 429) return sendRateLimited(reply, request, response, path)
   if (response.status >= 400) {
     let libraryCode = ''
     let libraryMessage = ''
@@ -149,7 +164,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
         const keys = throttleKeys(email, request.ip)
         const blockedMs = await remainingBlockMs(throttle, [keys.email, keys.address])
         if (blockedMs > 0) {
-          await recordAuthEvent(db, request, { kind: 'sign_in_blocked', email })
+          await recordAuthEvent(db, request, { kind: 'blocked', email })
           reply.header('retry-after', String(Math.ceil(blockedMs / 1000)))
           throw new AppError('RATE_LIMITED', blockedMessage(blockedMs), undefined, 'BLOCKED')
         }
@@ -161,7 +176,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
           await clearFailures(throttle, keys.email)
           await recordAuthEvent(db, request, { kind: 'sign_in', email })
         }
-        return relay(reply, request, response)
+        return relay(reply, request, response, path)
       }
 
       // The library answers a second sign-up like a first, to hide who has an account; the spec
@@ -172,7 +187,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
       const response = await auth.handler(toRequest(request, path, body))
       const kind = response.ok ? auditedPaths[path] : undefined
       if (kind) await recordAuthEvent(db, request, { kind, email })
-      return relay(reply, request, response)
+      return relay(reply, request, response, path)
     },
   })
 }

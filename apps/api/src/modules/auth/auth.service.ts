@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins/bearer'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import { jwt } from 'better-auth/plugins/jwt'
-import { normalizeEmail, passwordProblem, type ServerUser } from '@picks/contracts'
+import { hasRole, normalizeEmail, passwordProblem, toRole, type Role, type ServerUser } from '@picks/contracts'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
@@ -25,10 +25,12 @@ export interface AuthDeps {
   email: EmailSender
   /** The library's own messages go to our log (silent in tests); only the message, never its arguments. */
   log: FastifyBaseLogger
+  /** The library's request limiter; by default on outside tests. */
+  rateLimit?: boolean
 }
 
 /** better-auth on our database, tables and mail, under /api/auth. */
-export function createAuth({ db, config, email, log }: AuthDeps) {
+export function createAuth({ db, config, email, log, rateLimit }: AuthDeps) {
   const deps = { db }
   return betterAuth({
     appName: 'Picks Marketplace',
@@ -76,7 +78,7 @@ export function createAuth({ db, config, email, log }: AuthDeps) {
     // Sign-up allows 10 accounts a minute from one address (the library's default of 3 in 10 s
     // trips a family behind one router).
     rateLimit: {
-      enabled: config.env !== 'test',
+      enabled: rateLimit ?? config.env !== 'test',
       storage: 'memory',
       customRules: {
         '/sign-in/email': false,
@@ -179,6 +181,32 @@ export async function requireUser(auth: Auth, db: Db, request: FastifyRequest): 
   const user = await sessionUser(auth, db, request)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
   return user
+}
+
+/** The signed-in server user when their role ranks at least `role` (spec §6); 401 for a visitor, 403 below it. */
+export async function requireRole(auth: Auth, db: Db, request: FastifyRequest, role: Role): Promise<ServerUser> {
+  const user = await requireUser(auth, db, request)
+  // Rank only: a stored permission list never lifts a role (the server trusts no client's role).
+  if (!hasRole({ role: toRole(user.role), permissions: [] }, role)) {
+    throw new AppError('FORBIDDEN', role === 'admin' ? 'Administrators only' : `Only for the ${role} role and above`)
+  }
+  return user
+}
+
+export interface AuthIdentity {
+  id: string
+  email: string
+  name: string
+  phone: string | null
+  emailVerified: boolean
+}
+
+/** The auth library's user of the session, whether or not a server user exists yet; 401 for a visitor. */
+export async function requireIdentity(auth: Auth, request: FastifyRequest): Promise<AuthIdentity> {
+  const session = await auth.api.getSession({ headers: headersOf(request) })
+  if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+  const { id, email, name, phone, emailVerified } = session.user
+  return { id, email, name, phone: phone ?? null, emailVerified }
 }
 
 export interface NewAdmin {

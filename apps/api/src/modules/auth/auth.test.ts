@@ -8,7 +8,7 @@ import { createOutboxEmailSender } from '../notifications/notifications.service.
 import { createAdmin, createAuth } from './auth.service.ts'
 import { cookieOf, latestCode, latestMail as latestMailOf, testOrigin, testPassword } from '../../test/accounts.ts'
 import { users } from '../users/users.table.ts'
-import { authEvents, authVerifications } from './auth.table.ts'
+import { authEvents, authSessions, authVerifications, loginThrottles } from './auth.table.ts'
 
 let t: TestApp
 let clock = new Date('2026-11-22T12:00:00Z')
@@ -33,6 +33,11 @@ function post(url: string, payload: unknown, cookie?: string) {
     headers: { origin, ...(cookie ? { cookie } : {}) },
     payload: payload as Record<string, unknown>,
   })
+}
+
+function setCookies(res: LightMyRequestResponse): string[] {
+  const raw = res.headers['set-cookie']
+  return Array.isArray(raw) ? raw : raw ? [raw] : []
 }
 
 function errorOf(res: LightMyRequestResponse) {
@@ -61,11 +66,12 @@ describe('sign-up', () => {
       name: 'Dana Ortiz',
       email: '  Dana@Example.COM ',
       password,
+      phone: '+1 555-123-4567',
       role: 'admin',
     })
     expect(res.statusCode, res.body).toBe(200)
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'dana@example.com'))
-    expect(user).toMatchObject({ role: 'customer', name: 'Dana Ortiz', emailVerified: false })
+    expect(user).toMatchObject({ role: 'customer', name: 'Dana Ortiz', emailVerified: false, phone: '+15551234567' })
     expect(user?.authId).toBeTruthy()
     const mail = await latestMail('dana@example.com')
     expect(mail.subject).toBe('Your Picks Marketplace verification code')
@@ -121,6 +127,21 @@ describe('e-mail verification', () => {
     expect(again.statusCode).toBe(400)
   })
 
+  it('stops accepting a code after five wrong tries, even the right one', async () => {
+    await signUp()
+    const code = await codeFor('dana@example.com')
+    const wrongCode = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/email-otp/verify-email', { email: 'dana@example.com', otp: wrongCode })
+      expect(errorOf(res).reason).toBe('INVALID_CODE')
+    }
+    const res = await post('/email-otp/verify-email', { email: 'dana@example.com', otp: code })
+    expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    expect(errorOf(res).reason).toBe('TOO_MANY_CODE_ATTEMPTS')
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'dana@example.com'))
+    expect(user?.emailVerified).toBe(false)
+  })
+
   it('refuses an expired code', async () => {
     await signUp()
     const code = await codeFor('dana@example.com')
@@ -157,6 +178,29 @@ describe('sign-in and the failed-login throttle', () => {
     expect(after.statusCode).toBe(401)
   })
 
+  it('keeps a remembered session 30 days, and otherwise a browser session that ends on the server after a day', async () => {
+    await verifiedAccount()
+    const remembered = await post('/sign-in/email', { email: 'dana@example.com', password, rememberMe: true })
+    const rememberedCookie = setCookies(remembered).find((c) => c.startsWith('better-auth.session_token='))
+    expect(rememberedCookie).toMatch(/Max-Age=2592000/)
+    expect(rememberedCookie).toMatch(/HttpOnly/)
+    expect(rememberedCookie).toMatch(/SameSite=Lax/)
+    expect(rememberedCookie).not.toMatch(/Secure/)
+
+    const brief = await post('/sign-in/email', { email: 'dana@example.com', password, rememberMe: false })
+    expect(brief.statusCode, brief.body).toBe(200)
+    const briefCookies = setCookies(brief)
+    const sessionCookie = briefCookies.find((c) => c.startsWith('better-auth.session_token='))
+    expect(sessionCookie).toBeDefined()
+    expect(sessionCookie).not.toMatch(/Max-Age|Expires/)
+    expect(briefCookies.some((c) => c.startsWith('better-auth.dont_remember='))).toBe(true)
+    const token = brief.json<{ token: string }>().token
+    const [row] = await t.database.db.select().from(authSessions).where(eq(authSessions.token, token))
+    const hoursLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 3_600_000
+    expect(hoursLeft).toBeGreaterThan(23)
+    expect(hoursLeft).toBeLessThanOrEqual(24)
+  })
+
   it('answers a wrong password with the spec message, and blocks the fifth failure for 15 minutes', async () => {
     await verifiedAccount()
     for (let i = 0; i < 4; i++) {
@@ -183,7 +227,7 @@ describe('sign-in and the failed-login throttle', () => {
       (e) => e.kind,
     )
     expect(kinds.filter((k) => k === 'sign_in_failed')).toHaveLength(5)
-    expect(kinds).toContain('sign_in_blocked')
+    expect(kinds).toContain('blocked')
   })
 
   it('blocks for an hour when failures go on to ten after the first block', async () => {
@@ -194,6 +238,41 @@ describe('sign-in and the failed-login throttle', () => {
     const blocked = await post('/sign-in/email', { email: 'dana@example.com', password })
     expect(blocked.statusCode).toBe(429)
     expect(errorOf(blocked).message).toBe('Too many attempts. Please try again in 1 hour.')
+  })
+
+  it('blocks an address that sprays passwords over many e-mails at 20 failures, and no other address', async () => {
+    const attempt = (email: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress,
+        headers: { origin },
+        payload: { email, password: 'Wrong1!pass' },
+      })
+    for (let i = 0; i < 20; i++) {
+      const res = await attempt(`victim${i % 5}@example.com`, '203.0.113.7')
+      expect(res.statusCode).toBe(401)
+    }
+    const blocked = await attempt('fresh@example.com', '203.0.113.7')
+    expect(blocked.statusCode).toBe(429)
+    expect(errorOf(blocked).reason).toBe('BLOCKED')
+    expect(blocked.headers['retry-after']).toBe('900')
+    expect((await attempt('fresh@example.com', '198.51.100.9')).statusCode).toBe(401)
+  })
+
+  it('forgets failures with no block an hour after the last one', async () => {
+    for (let i = 0; i < 4; i++) await post('/sign-in/email', { email: 'dana@example.com', password: 'Wrong1!pass' })
+    const keys = async () => (await t.database.db.select().from(loginThrottles)).map((r) => r.key).sort()
+    expect(await keys()).toEqual(['email:dana@example.com', 'ip:127.0.0.1'])
+    clock = new Date(clock.getTime() + 60 * 60 * 1000)
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '198.51.100.9',
+      headers: { origin },
+      payload: { email: 'lee@example.com', password: 'Wrong1!pass' },
+    })
+    expect(await keys()).toEqual(['email:lee@example.com', 'ip:198.51.100.9'])
   })
 })
 

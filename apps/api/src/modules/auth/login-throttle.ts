@@ -61,6 +61,8 @@ export async function recordFailure(deps: Deps, keys: string[]): Promise<number>
       .onConflictDoUpdate({ target: loginThrottles.key, set: values })
     longest = Math.max(longest, blockMs)
   }
+  // Failures are what make records, so they also sweep the forgotten ones (the table stays small).
+  await pruneThrottles(deps)
   return longest
 }
 
@@ -76,12 +78,12 @@ export async function clearFailures(deps: Deps, key: string): Promise<void> {
   await deps.db.delete(loginThrottles).where(eq(loginThrottles.key, key))
 }
 
-/** Records with no block that have seen no failure for an hour are forgotten. */
+/** Forgets the records `expired` would ignore: an hour past their last failure and past any block. */
 export async function pruneThrottles(deps: Deps): Promise<void> {
   const cutoff = new Date(deps.now().getTime() - loginThrottlePolicy.recordTtlMs)
   await deps.db
     .delete(loginThrottles)
     .where(
-      sql`${loginThrottles.lastFailureAt} < ${cutoff} and (${loginThrottles.blockedUntil} is null or ${loginThrottles.blockedUntil} < ${deps.now()})`,
+      sql`greatest(${loginThrottles.lastFailureAt}, coalesce(${loginThrottles.blockedUntil}, ${loginThrottles.lastFailureAt})) <= ${cutoff.toISOString()}::timestamptz`,
     )
 }

@@ -9,6 +9,8 @@ import {
   createOutboxSmsSender,
   createSmtpEmailSender,
   createTwilioSmsSender,
+  sendInBackground,
+  type EmailSender,
 } from './notifications.service.ts'
 import { emailOutbox, smsOutbox } from './notifications.table.ts'
 
@@ -39,6 +41,41 @@ describe('the outbox e-mail sender', () => {
       htmlBody: message.html,
       kind: 'verification',
     })
+  })
+
+  it('echoes the recipient, subject and text to the log only when given a log (development)', async () => {
+    const lines: unknown[] = []
+    await createOutboxEmailSender({ db: database.db, echoTo: { info: (obj: unknown) => lines.push(obj) } }).send(
+      message,
+    )
+    expect(lines).toEqual([{ outbox: { to: message.to, subject: message.subject, text: message.text } }])
+  })
+})
+
+describe('sending in the background', () => {
+  it('returns before the message is handed over, logs a failure without its content, and waits on close', async () => {
+    const handedOver: string[] = []
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const inner: EmailSender = {
+      kind: 'smtp',
+      async send(m) {
+        await gate
+        if (m.to === 'broken@example.com') throw new Error('550 mailbox unavailable')
+        handedOver.push(m.to)
+      },
+      async close() {},
+    }
+    const errors: unknown[] = []
+    const sender = sendInBackground(inner, { error: (obj: unknown) => errors.push(obj) })
+    await sender.send(message)
+    await sender.send({ ...message, to: 'broken@example.com' })
+    expect(handedOver).toEqual([])
+    release()
+    await sender.close()
+    expect(handedOver).toEqual([message.to])
+    expect(errors).toEqual([{ to: 'broken@example.com', kind: 'verification', reason: '550 mailbox unavailable' }])
+    expect(sender.kind).toBe('smtp')
   })
 })
 

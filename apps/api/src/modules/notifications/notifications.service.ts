@@ -22,7 +22,7 @@ export interface EmailSender {
 export interface OutboxOptions {
   db: Db
   /** Development only: echo each message to the log so a newcomer can read their code offline. */
-  echoTo?: FastifyBaseLogger
+  echoTo?: Pick<FastifyBaseLogger, 'info'>
 }
 
 export function createOutboxEmailSender({ db, echoTo }: OutboxOptions): EmailSender {
@@ -78,6 +78,31 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
     },
     async close() {
       transport.close()
+    },
+  }
+}
+
+/**
+ * Sends without making the caller wait: `send` returns once the message is handed over, a failure
+ * is logged (recipient and kind only), and `close` waits for every message still on its way.
+ */
+export function sendInBackground(inner: EmailSender, log: Pick<FastifyBaseLogger, 'error'>): EmailSender {
+  const pending = new Set<Promise<void>>()
+  return {
+    kind: inner.kind,
+    async send(message) {
+      const sending = inner
+        .send(message)
+        .catch((err: unknown) => {
+          const reason = err instanceof Error ? err.message : String(err)
+          log.error({ to: message.to, kind: message.kind, reason }, 'e-mail could not be sent')
+        })
+        .finally(() => pending.delete(sending))
+      pending.add(sending)
+    },
+    async close() {
+      await Promise.all(pending)
+      await inner.close()
     },
   }
 }

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * Every e-mail the product sends, when no SMTP server is configured: the offline default. Rows are
@@ -15,8 +16,15 @@ export const emailOutbox = pgTable(
     /** What the message is for: `verification`, `password_reset`, later `pick` and others. */
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `queued` until something delivers it (nothing does yet: the outbox is read, not sent); then `sent`. */
+    status: text('status', { enum: ['queued', 'sent'] })
+      .notNull()
+      .default('queued'),
   },
-  (t) => [index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt)],
+  (t) => [
+    index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt),
+    check('email_outbox_status_known', sql`${t.status} in ('queued', 'sent')`),
+  ],
 )
 
 /** Every text message the product sends, when Twilio is not configured: the offline default. */

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireUser, type Auth } from '../auth/auth.service.ts'
-import { createUser, findUserByEmail, listUsers, updateProfile } from './users.service.ts'
+import { requireIdentity, requireRole, requireUser, type Auth } from '../auth/auth.service.ts'
+import { createUser, findUserByEmail, listUsers, syncIdentity, updateProfile } from './users.service.ts'
 
 const UserBody = z.object({ user: ServerUser })
 const UsersQuery = z.object({
@@ -94,12 +94,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       },
     },
     async (request) => {
-      // Sign-up already created the server user; this only confirms the caller is who the body says.
-      const me = await requireUser(auth, db, request)
-      if (me.auth_id !== request.body.auth_id || me.email !== request.body.email) {
+      // Only the signed-in identity itself: the body must name its own auth id and e-mail.
+      const identity = await requireIdentity(auth, request)
+      if (identity.id !== request.body.auth_id || identity.email !== request.body.email) {
         throw new AppError('FORBIDDEN', 'The payload does not match the signed-in account')
       }
-      return { user: me }
+      return { user: await syncIdentity({ db }, identity, request.body) }
     },
   )
 
@@ -114,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       },
     },
     async (request) => {
-      await requireAdmin(request)
+      await requireRole(auth, db, request, 'admin')
       return listUsers({ db }, request.query)
     },
   )
@@ -130,16 +130,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       },
     },
     async (request, reply) => {
-      await requireAdmin(request)
+      await requireRole(auth, db, request, 'admin')
       const user = await createUser({ db }, request.body)
       if (!user) throw new AppError('CONFLICT', 'A user with this e-mail already exists')
       return reply.status(201).send({ user })
     },
   )
-
-  async function requireAdmin(request: Parameters<typeof requireUser>[2]) {
-    const me = await requireUser(auth, db, request)
-    if (me.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only')
-    return me
-  }
 }

@@ -1,6 +1,7 @@
 import type { ServerUser } from '@picks/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
 import { creatorFieldsOf } from '../creators/creators.service.ts'
 import { users } from './users.table.ts'
 
@@ -53,6 +54,30 @@ export async function linkAuthIdentity(deps: Deps, identity: AuthIdentity): Prom
       set: { authId: identity.authId, updatedAt: sql`now()` },
       setWhere: sql`${users.authId} is null`,
     })
+}
+
+/**
+ * The server user of a signed-in identity, created (role customer) when it has none yet; calling
+ * it again returns the same record. The identity's own e-mail and verification win over the body.
+ */
+export async function syncIdentity(
+  deps: Deps,
+  identity: { id: string; email: string; name: string; phone: string | null; emailVerified: boolean },
+  body: { name: string; phone?: string | null | undefined },
+): Promise<ServerUser> {
+  const existing = await findUserByAuthId(deps, identity.id)
+  if (existing) return existing
+  await linkAuthIdentity(deps, {
+    authId: identity.id,
+    email: identity.email,
+    name: identity.name || body.name,
+    phone: identity.phone ?? body.phone ?? null,
+    emailVerified: identity.emailVerified,
+  })
+  const user = await findUserByAuthId(deps, identity.id)
+  // Another record holds this e-mail with a different auth id: never take it over.
+  if (!user) throw new AppError('CONFLICT', 'Another account already uses this e-mail')
+  return user
 }
 
 export async function markEmailVerified(deps: Deps, authId: string, verified: boolean): Promise<void> {

@@ -83,6 +83,29 @@ describe('POST /api/users/sync-oauth', () => {
     expect(res.json()).toMatchObject({ user: { id: dana.id, auth_id: dana.authId } })
     const other = await call('POST', '/users/sync-oauth', dana.cookie, { ...body, email: 'lee@example.com' })
     expect(other.statusCode).toBe(403)
+    const otherId = await call('POST', '/users/sync-oauth', dana.cookie, { ...body, auth_id: 'someone-else' })
+    expect(otherId.statusCode).toBe(403)
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sync-oauth',
+      headers: { origin },
+      payload: body,
+    })
+    expect(visitor.statusCode).toBe(401)
+  })
+
+  it('creates the missing server user of a signed-in identity once, as a customer', async () => {
+    const dana = await account('dana@example.com')
+    await t.database.db.delete(users).where(eq(users.id, dana.id))
+    const body = { email: 'dana@example.com', name: 'Dana', auth_id: dana.authId, provider: 'google' }
+    const first = await call('POST', '/users/sync-oauth', dana.cookie, body)
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({
+      user: { email: 'dana@example.com', auth_id: dana.authId, role: 'customer', verified: true },
+    })
+    const again = await call('POST', '/users/sync-oauth', dana.cookie, body)
+    expect(again.json()).toEqual(first.json())
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'dana@example.com'))).toHaveLength(1)
   })
 })
 
@@ -96,6 +119,16 @@ describe('the users list and new users (admin)', () => {
     const found = await call('GET', '/users?search=DANA', admin.cookie)
     expect(found.json()).toMatchObject({ total: 1, users: [{ email: 'dana@example.com' }] })
     expect((await call('GET', '/users?limit=500', admin.cookie)).statusCode).toBe(400)
+    expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401)
+  })
+
+  it('ranks a moderator below an admin', async () => {
+    const mod = await account('mod@example.com')
+    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.email, 'mod@example.com'))
+    const res = await call('GET', '/users', mod.cookie)
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+    expect((await call('POST', '/users', mod.cookie, { email: 'x@example.com', name: 'X' })).statusCode).toBe(403)
   })
 
   it('creates a user that the person’s later sign-up links to, and refuses a taken e-mail', async () => {
@@ -112,5 +145,24 @@ describe('the users list and new users (admin)', () => {
     const mod = await account('mod@example.com')
     const me = await call('GET', '/me', mod.cookie)
     expect(me.json()).toMatchObject({ user: { email: 'mod@example.com', role: 'moderator', verified: true } })
+  })
+})
+
+describe('GET /api/config', () => {
+  it('tells the client how e-mail is delivered and that Google sign-in is not configured', async () => {
+    const res = await t.app.inject('/api/config')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ auth: { google: false, emailDelivery: 'outbox' } })
+  })
+
+  it('says when Google sign-in is configured', async () => {
+    const configured = await buildTestApp({ google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 's' } })
+    try {
+      expect((await configured.app.inject('/api/config')).json()).toEqual({
+        auth: { google: true, emailDelivery: 'outbox' },
+      })
+    } finally {
+      await configured.app.close()
+    }
   })
 })

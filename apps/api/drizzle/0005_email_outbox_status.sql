@@ -1,0 +1,2 @@
+ALTER TABLE "email_outbox" ADD COLUMN "status" text DEFAULT 'queued' NOT NULL;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_status_known" CHECK ("email_outbox"."status" in ('queued', 'sent'));
