@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx'
+import { AuthProvider } from '../lib/auth-state.tsx'
 import { lazyPage, type ChunkLoadPolicy } from '../lib/lazy-route.ts'
 import { RequireAdmin, RequireCreator, RequireSignedIn } from './guards.tsx'
 import { AppLayout } from './layout/app-layout.tsx'
@@ -67,7 +68,11 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy; showAdminEntry
   return [
     {
       id: 'root',
-      element: <AppLayout nextPagesFor={nextPagesFor} showAdminEntry={showAdminEntry} />,
+      element: (
+        <AuthProvider>
+          <AppLayout nextPagesFor={nextPagesFor} showAdminEntry={showAdminEntry} />
+        </AuthProvider>
+      ),
       HydrateFallback: () => (
         <AppLayout showAdminEntry={showAdminEntry}>
           <PageSkeleton />

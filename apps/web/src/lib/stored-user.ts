@@ -1,5 +1,5 @@
 import type { ServerUser } from '@picks/contracts'
-import { parseStoredUser, storagePolicy, toRole, type StoredUser } from '@picks/contracts/client'
+import { normalizeEmail, parseStoredUser, storagePolicy, toRole, type StoredUser } from '@picks/contracts/client'
 import { useMemo, useSyncExternalStore } from 'react'
 import { localStore } from './storage.ts'
 
@@ -42,13 +42,19 @@ export function clearLocalSession(): void {
   notifyStoredUserChanged()
 }
 
-/**
- * Writes the local `user` record (spec §3) from the server user: profile fields only, never a
- * secret. The record is rewritten only when the id or role changes or a shown field differs.
- */
-export function storeServerUser(user: ServerUser): void {
-  const current = readStoredUser()
-  const record = {
+/** The fields of the local `user` record (spec §3) as this app writes them: profile only, never a secret. */
+export interface UserRecord {
+  id: string
+  email: string
+  name: string
+  role: string
+  profile_picture: string | null
+  specialty_sport: string | null
+  verified: boolean
+}
+
+export function recordOf(user: ServerUser): UserRecord {
+  return {
     id: user.id,
     email: user.email,
     name: user.name,
@@ -57,15 +63,49 @@ export function storeServerUser(user: ServerUser): void {
     specialty_sport: user.specialty_sport,
     verified: user.verified,
   }
-  const unchanged =
-    current !== null &&
-    current.id === record.id &&
-    current.role === toRole(record.role) &&
-    current.name === record.name &&
-    current.profile_picture === record.profile_picture &&
-    current.specialty_sport === record.specialty_sport &&
-    current.verified === record.verified
-  if (unchanged) return
+}
+
+function write(record: object): void {
   localStore.setItem(storagePolicy.userKey, JSON.stringify(record))
   notifyStoredUserChanged()
+}
+
+/**
+ * Stores `record` as the signed-in user, rewriting the local record only when the id or the role
+ * changes (spec §4); the other fields follow through `refreshStoredProfile`. True when it wrote.
+ */
+export function storeUserRecord(record: UserRecord): boolean {
+  const current = readStoredUser()
+  if (current !== null && current.id === record.id && current.role === toRole(record.role)) return false
+  write(record)
+  return true
+}
+
+/**
+ * The debounced profile refresh (spec §4): brings name, picture, sport and the verified flag of the
+ * current record up to date, keeping anything else it holds (a stored permission list). A new id or
+ * role for the same e-mail is a rewrite instead. Without a record of that e-mail it does nothing:
+ * a refresh still in flight must not bring back a record that signing out removed.
+ */
+export function refreshStoredProfile(record: UserRecord): void {
+  const current = readStoredUser()
+  if (current === null || normalizeEmail(current.email) !== normalizeEmail(record.email)) return
+  if (storeUserRecord(record)) return
+  const raw = localStore.getItem(storagePolicy.userKey)
+  let stored: Record<string, unknown> = {}
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {}
+    if (typeof parsed === 'object' && parsed !== null) stored = parsed as Record<string, unknown>
+  } catch {
+    // unreadable: rewritten below from the fresh fields
+  }
+  const fresh = {
+    email: record.email,
+    name: record.name,
+    profile_picture: record.profile_picture,
+    specialty_sport: record.specialty_sport,
+    verified: record.verified,
+  }
+  const changed = (Object.keys(fresh) as (keyof typeof fresh)[]).some((key) => stored[key] !== fresh[key])
+  if (changed) write({ ...stored, ...fresh })
 }

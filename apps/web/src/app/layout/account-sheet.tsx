@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { legalLinks } from './legal-links.ts'
+import { useSignInState } from './use-sign-in-state.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 interface AccountSheetProps {
@@ -13,6 +14,7 @@ interface AccountSheetProps {
 }
 
 export function AccountSheet({ open, onClose, user, onSignOut }: AccountSheetProps) {
+  const signInState = useSignInState()
   return (
     <BottomSheet open={open} onClose={onClose} label="Account">
       <div className="space-y-4">
@@ -44,7 +46,7 @@ export function AccountSheet({ open, onClose, user, onSignOut }: AccountSheetPro
         ) : (
           <>
             <p className="text-sm text-slate-600">Not signed in</p>
-            <Link to="/auth" onClick={onClose} className={buttonClasses('primary', 'w-full')}>
+            <Link to="/auth" state={signInState} onClick={onClose} className={buttonClasses('primary', 'w-full')}>
               Sign In
             </Link>
           </>

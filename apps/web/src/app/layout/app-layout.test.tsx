@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderApp, signInAs, stubEmptyApi } from '../../test/render-app.tsx'
 
 beforeEach(() => {
@@ -124,6 +124,34 @@ describe('desktop sidebar', () => {
     expect(localStorage.getItem('user')).toBeNull()
     expect(localStorage.getItem('sb-access-token')).toBeNull()
     expect(localStorage.getItem('sidebar-collapsed')).toBe('false')
+  })
+
+  it('logs out on this device and goes to /auth even when the server cannot be reached', async () => {
+    signInAs('customer')
+    const signOutCalls: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname
+        if (path === '/api/auth/sign-out') {
+          signOutCalls.push(path)
+          throw new TypeError('Failed to fetch')
+        }
+        const body =
+          path === '/api/auth/get-session'
+            ? { session: { expiresAt: '2999-01-01T00:00:00.000Z' }, user: { id: 'a-1', email: 'sam@example.com' } }
+            : {}
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+    const { user, router } = renderApp('/support')
+    const sidebar = await sidebarOf()
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(signOutCalls).toHaveLength(1)
+    expect(localStorage.getItem('user')).toBeNull()
   })
 
   it('picks up a sign-in made in another tab', async () => {

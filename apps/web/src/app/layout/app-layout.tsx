@@ -3,7 +3,6 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { cx } from '../../components/ui/cx.ts'
 import { schedulePrefetch } from '../../lib/prefetch.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
-import { useSessionWatch } from '../../lib/session-watch.ts'
 import { MobileBar } from './mobile-bar.tsx'
 import { ResponsibleGamblingNotice } from './responsible-gambling-notice.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -34,7 +33,6 @@ export function AppLayout({ nextPagesFor, showAdminEntry = false, children }: Ap
   const signOut = useSignOut()
   const withChrome = !isChromeless(pathname)
   const isNavigating = navigation.state !== 'idle'
-  useSessionWatch()
 
   useEffect(() => {
     if (!nextPagesFor) return

@@ -1,6 +1,7 @@
 import { isCreatorOrHigher, type StoredUser } from '@picks/contracts/client'
 import type { ComponentType, SVGProps } from 'react'
 import { Link, NavLink } from 'react-router'
+import { useSignInState } from './use-sign-in-state.ts'
 import { cx } from '../../components/ui/cx.ts'
 import {
   ChevronsLeftIcon,
@@ -101,6 +102,7 @@ function LockedLink({
 
 export function Sidebar({ user, collapsed, onToggle, onSignOut, showAdminEntry = false }: SidebarProps) {
   const isCreator = isCreatorOrHigher(user)
+  const signInState = useSignInState()
   return (
     <aside
       data-testid="sidebar"
@@ -204,6 +206,7 @@ export function Sidebar({ user, collapsed, onToggle, onSignOut, showAdminEntry =
               <p className={cx('flex-1 text-sm text-slate-400', collapsed && 'sr-only')}>Not signed in</p>
               <Link
                 to="/auth"
+                state={signInState}
                 aria-label={collapsed ? 'Sign In' : undefined}
                 title={collapsed ? 'Sign In' : undefined}
                 className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-500 px-3 text-sm font-semibold text-slate-950 hover:bg-emerald-400 focus-visible:outline-emerald-400"

@@ -1,10 +1,11 @@
-import { authMessages, passwordProblem, signUpMessages } from '@picks/contracts/client'
+import { passwordProblem, signUpMessages } from '@picks/contracts/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { api, ApiError } from '../../lib/api-client.ts'
-import { authErrorMessage, signIn } from '../../lib/auth.ts'
+import { auth, authErrorMessage } from '../../lib/auth.ts'
+import { completeSignIn } from '../../lib/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
 
@@ -63,9 +64,9 @@ function SignInStep() {
     setError('')
     setPending(true)
     try {
-      await signIn(email, password, false)
+      await completeSignIn(await auth.signIn(email, password, false))
     } catch (caught) {
-      setError(authErrorMessage(caught, authMessages.signInFailed))
+      setError(authErrorMessage(caught, 'sign-in'))
       setPending(false)
     }
   }

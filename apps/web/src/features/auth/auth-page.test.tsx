@@ -1,11 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { callsTo, failure, serveAuth, serverUser } from '../../test/fake-auth-api.ts'
 import { renderApp } from '../../test/render-app.tsx'
-import { failure, serveAuth } from './fake-auth-api.ts'
-
-afterEach(() => {
-  localStorage.clear()
-})
 
 const password = 'Winning1!Picks'
 
@@ -19,129 +15,332 @@ function panel() {
   return within(screen.getByRole('tabpanel'))
 }
 
+function storedUser() {
+  return JSON.parse(localStorage.getItem('user') ?? 'null') as Record<string, unknown> | null
+}
+
+async function signInWith(user: ReturnType<typeof renderApp>['user'], email: string, pass: string) {
+  await user.type(panel().getByLabelText('Email'), email)
+  await user.type(panel().getByLabelText('Password'), pass)
+  await user.click(panel().getByRole('button', { name: 'Sign In' }))
+}
+
+describe('the /auth page', () => {
+  it('has real Sign In / Sign Up tabs, and the Google button marked Recommended', async () => {
+    serveAuth()
+    const { user } = await openAuth()
+    const signIn = screen.getByRole('tab', { name: 'Sign In' })
+    expect(signIn.getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(signIn.id)
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
+    expect(screen.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('button', { name: /Continue with Google.*Recommended/ })).toBeTruthy()
+  })
+
+  it('disables Google sign-in and says why when the server has it off', async () => {
+    serveAuth({ google: false })
+    await openAuth()
+    expect(await screen.findByText('Google sign-in is not configured on this server.')).toBeTruthy()
+    const google = screen.getByRole('button', { name: /Continue with Google/ }) as HTMLButtonElement
+    expect(google.disabled).toBe(true)
+    expect(google.getAttribute('aria-describedby')).toBeTruthy()
+  })
+
+  it('offers Google sign-in when the server has it on', async () => {
+    serveAuth({ google: true })
+    await openAuth()
+    const google = screen.getByRole('button', { name: /Continue with Google/ }) as HTMLButtonElement
+    await waitFor(() => expect(google.disabled).toBe(false))
+    expect(screen.queryByText('Google sign-in is not configured on this server.')).toBeNull()
+  })
+})
+
 describe('signing in', () => {
-  it('signs in, keeps the user record and returns to the page the visitor came from', async () => {
+  it('signs in with Remember me on by default, keeps the user record and returns to the page the visitor came from', async () => {
     const calls = serveAuth()
     const { user, router } = await openAuth('/auth?redirect=%2Falerts')
-    await user.type(panel().getByLabelText('Email'), ' Dana@Example.com ')
-    await user.type(panel().getByLabelText('Password'), password)
-    await user.click(panel().getByLabelText('Remember me'))
-    await user.click(panel().getByRole('button', { name: 'Sign In' }))
+    expect((panel().getByLabelText('Remember me') as HTMLInputElement).checked).toBe(true)
+    await signInWith(user, ' Dana@Example.com ', password)
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/alerts'))
-    expect(calls.find((c) => c.path === '/api/auth/sign-in/email')?.body).toEqual({
+    expect(callsTo(calls, '/api/auth/sign-in/email')[0]?.body).toEqual({
       email: 'dana@example.com',
       password,
-      rememberMe: false,
+      rememberMe: true,
     })
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
-      email: 'dana@example.com',
-      role: 'customer',
-      verified: true,
-    })
+    expect(storedUser()).toMatchObject({ id: serverUser.id, email: 'dana@example.com', role: 'customer' })
+  })
+
+  it('sends Remember me off when the visitor unticks it, and goes to /shop-picks without an origin', async () => {
+    const calls = serveAuth()
+    const { user, router } = await openAuth()
+    await user.click(panel().getByLabelText('Remember me'))
+    await signInWith(user, 'dana@example.com', password)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+    expect(callsTo(calls, '/api/auth/sign-in/email')[0]?.body.rememberMe).toBe(false)
+  })
+
+  it('returns to the origin a guard remembered in the router state', async () => {
+    serveAuth()
+    const { user, router } = renderApp('/manage-subscriptions')
+    await screen.findByRole('tab', { name: 'Sign In' })
+    expect(router.state.location.pathname).toBe('/auth')
+    await signInWith(user, 'dana@example.com', password)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-subscriptions'))
+  })
+
+  it('returns to the page whose sidebar Sign In link was followed', async () => {
+    serveAuth()
+    const { user, router } = renderApp('/locker-room')
+    await user.click(within(await screen.findByTestId('sidebar')).getByRole('link', { name: 'Sign In' }))
+    await screen.findByRole('tab', { name: 'Sign In' })
+    await signInWith(user, 'dana@example.com', password)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/locker-room'))
   })
 
   it.each([
-    [failure(401, 'UNAUTHENTICATED', 'x', 'INVALID_CREDENTIALS'), 'Invalid email or password. Please try again.'],
-    [failure(403, 'FORBIDDEN', 'x', 'EMAIL_NOT_VERIFIED'), 'Please verify your email before logging in.'],
     [
+      'wrong password',
+      failure(401, 'UNAUTHENTICATED', 'x', 'INVALID_CREDENTIALS'),
+      'Invalid email or password. Please try again.',
+    ],
+    [
+      'unverified e-mail',
+      failure(403, 'FORBIDDEN', 'x', 'EMAIL_NOT_VERIFIED'),
+      'Please verify your email before logging in.',
+    ],
+    [
+      'blocked',
       failure(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 15 minutes.', 'BLOCKED'),
       'Too many attempts. Please try again in 15 minutes.',
     ],
-  ])('shows the spec message for a refused sign-in', async (answer, message) => {
+    [
+      'other refusal',
+      failure(400, 'VALIDATION_FAILED', 'Something specific went wrong'),
+      'Something specific went wrong',
+    ],
+    ['server failure', failure(500, 'INTERNAL', 'Internal server error'), 'Failed to log in. Please try again.'],
+  ])('shows the spec message for a refused sign-in (%s)', async (_name, answer, message) => {
     serveAuth((call) => (call.path === '/api/auth/sign-in/email' ? answer : undefined))
     const { user } = await openAuth()
-    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
-    await user.type(panel().getByLabelText('Password'), 'Wrong1!pass')
-    await user.click(panel().getByRole('button', { name: 'Sign In' }))
+    await signInWith(user, 'dana@example.com', 'Wrong1!pass')
     expect((await screen.findByRole('alert')).textContent).toBe(message)
+    expect(storedUser()).toBeNull()
+  })
+
+  it('says so when the network is down', async () => {
+    serveAuth((call) => {
+      if (call.path === '/api/auth/sign-in/email') throw new TypeError('Failed to fetch')
+      return undefined
+    })
+    const { user } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Network error. Please check your connection and try again.',
+    )
+  })
+
+  it('ties a wrong password to the password field', async () => {
+    serveAuth((call) =>
+      call.path === '/api/auth/sign-in/email' ? failure(401, 'UNAUTHENTICATED', 'x', 'INVALID_CREDENTIALS') : undefined,
+    )
+    const { user } = await openAuth()
+    await signInWith(user, 'dana@example.com', 'Wrong1!pass')
+    const alert = await screen.findByRole('alert')
+    const field = panel().getByLabelText('Password')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(field.getAttribute('aria-describedby')).toContain(alert.id)
+  })
+
+  it('disables the button and says so while signing in', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    serveAuth()
+    const original = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/auth/sign-in/email')) await gate
+      return original(input, init)
+    }) as typeof fetch
+    const { user, router } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    const busy = panel().getByRole('button', { name: 'Signing in…' }) as HTMLButtonElement
+    expect(busy.disabled).toBe(true)
+    release()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
   })
 
   it('keeps a blocked visitor from trying again before the block ends, without asking the server', async () => {
     const calls = serveAuth((call) =>
       call.path === '/api/auth/sign-in/email'
-        ? failure(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 15 minutes.', 'BLOCKED')
+        ? {
+            ...failure(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 15 minutes.', 'BLOCKED'),
+            headers: { 'retry-after': '900' },
+          }
         : undefined,
     )
     const { user } = await openAuth()
-    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
-    await user.type(panel().getByLabelText('Password'), password)
-    await user.click(panel().getByRole('button', { name: 'Sign In' }))
+    await signInWith(user, 'dana@example.com', password)
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again in 15 minutes.')
+    const record = JSON.parse(localStorage.getItem('login-attempts:dana@example.com') ?? '{}') as Record<string, number>
+    expect(record.blockedUntil).toBeGreaterThan(Date.now() + 14 * 60_000)
+
     await user.click(panel().getByRole('button', { name: 'Sign In' }))
     expect(screen.getByRole('alert').textContent).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/)
-    expect(calls.filter((c) => c.path === '/api/auth/sign-in/email')).toHaveLength(1)
+    expect(callsTo(calls, '/api/auth/sign-in/email')).toHaveLength(1)
   })
 
-  it('asks for a reset link in a dialog, and answers alike whether or not the e-mail has an account', async () => {
+  it('counts failures in the local record and blocks after the fifth, without a sixth call', async () => {
+    const calls = serveAuth((call) =>
+      call.path === '/api/auth/sign-in/email' ? failure(401, 'UNAUTHENTICATED', 'x', 'INVALID_CREDENTIALS') : undefined,
+    )
+    const { user } = await openAuth()
+    await user.type(panel().getByLabelText('Email'), 'Dana@example.com')
+    await user.type(panel().getByLabelText('Password'), 'Wrong1!pass')
+    for (let i = 0; i < 5; i++) {
+      await user.click(panel().getByRole('button', { name: 'Sign In' }))
+      await waitFor(() => expect(callsTo(calls, '/api/auth/sign-in/email')).toHaveLength(i + 1))
+      await screen.findByRole('alert')
+    }
+    expect(JSON.parse(localStorage.getItem('login-attempts:dana@example.com') ?? '{}')).toMatchObject({ attempts: 5 })
+    await user.click(panel().getByRole('button', { name: 'Sign In' }))
+    expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again in 15 minutes.')
+    expect(callsTo(calls, '/api/auth/sign-in/email')).toHaveLength(5)
+  })
+
+  it('sends a signed-in visitor on to the shop', async () => {
+    serveAuth({ signedIn: true })
+    localStorage.setItem('user', JSON.stringify({ id: serverUser.id, email: 'dana@example.com', role: 'customer' }))
+    const { router } = renderApp('/auth')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  })
+
+  it('signs out again when the server user belongs to another identity', async () => {
+    const calls = serveAuth({ serverUser: { ...serverUser, auth_id: 'someone-else' } })
+    const { user, router } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    expect((await screen.findByRole('alert')).textContent).toBe('Authentication failed. Please try again.')
+    expect(callsTo(calls, '/api/auth/sign-out')).toHaveLength(1)
+    expect(storedUser()).toBeNull()
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+})
+
+describe('the Reset Password dialog', () => {
+  it('checks for an @, then answers alike whether or not the e-mail has an account', async () => {
     const calls = serveAuth()
     const { user } = await openAuth()
-    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    const opener = screen.getByRole('button', { name: 'Forgot password?' })
+    await user.click(opener)
     const dialog = within(screen.getByRole('dialog', { name: 'Reset Password' }))
+    expect(screen.getByRole('dialog').getAttribute('aria-modal')).toBe('true')
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Close' }))
     await user.type(dialog.getByRole('textbox', { name: 'Email' }), 'nobody.example.com')
     await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }))
     expect(dialog.getByRole('alert').textContent).toBe('Please enter a valid email address.')
+    expect(callsTo(calls, '/api/auth/request-password-reset')).toHaveLength(0)
 
     await user.clear(dialog.getByRole('textbox', { name: 'Email' }))
-    await user.type(dialog.getByRole('textbox', { name: 'Email' }), 'nobody@example.com')
+    await user.type(dialog.getByRole('textbox', { name: 'Email' }), 'Nobody@Example.com')
     await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }))
     expect((await dialog.findByRole('status')).textContent).toBe(
       "If an account exists with that email, we've sent you a password reset link. Please check your inbox and spam folder.",
     )
-    expect(calls.find((c) => c.path === '/api/auth/request-password-reset')?.body).toEqual({
+    expect(callsTo(calls, '/api/auth/request-password-reset')[0]?.body).toEqual({
       email: 'nobody@example.com',
       redirectTo: '/reset-password',
     })
   })
 
-  it('sends a signed-in visitor on to the shop', async () => {
-    serveAuth()
-    localStorage.setItem('user', JSON.stringify({ id: 'u-1', email: 'dana@example.com', role: 'customer' }))
-    const { router } = renderApp('/auth')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  it.each([
+    [failure(429, 'RATE_LIMITED', 'Slow down'), 'Too many requests. Please try again in a few minutes.'],
+    [failure(500, 'INTERNAL', 'Internal server error'), 'Failed to send password reset email. Please try again.'],
+  ])('shows the reset failure messages', async (answer, message) => {
+    serveAuth((call) => (call.path === '/api/auth/request-password-reset' ? answer : undefined))
+    const { user } = await openAuth()
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Reset Password' }))
+    await user.type(dialog.getByRole('textbox', { name: 'Email' }), 'dana@example.com')
+    await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }))
+    expect((await dialog.findByRole('alert')).textContent).toBe(message)
   })
 })
 
 describe('signing up', () => {
-  async function openSignUp() {
-    const rendered = await openAuth('/auth?redirect=%2Falerts')
+  async function openSignUp(route = '/auth?redirect=%2Falerts') {
+    const rendered = await openAuth(route)
     await rendered.user.click(screen.getByRole('tab', { name: 'Sign Up' }))
     return rendered
   }
 
-  it('checks the spec rules in order, with their exact messages', async () => {
+  async function fillValid(user: ReturnType<typeof renderApp>['user']) {
+    await user.type(panel().getByLabelText('Full Name'), 'Dana Ortiz')
+    await user.type(panel().getByLabelText('Email'), 'Dana@Example.com')
+    await user.type(panel().getByLabelText('Password'), password)
+    await user.type(panel().getByLabelText('Confirm Password'), password)
+    await user.click(panel().getByLabelText('I accept the Terms of Service'))
+    await user.click(panel().getByLabelText('I accept the Privacy Policy'))
+  }
+
+  it('checks every rule in order, with its exact message, tied to its field, before any call', async () => {
     const calls = serveAuth()
     const { user } = await openSignUp()
     const submit = () => user.click(panel().getByRole('button', { name: 'Create Account' }))
-    const alert = () => screen.getByRole('alert').textContent
+    const alert = () => screen.getByRole('alert')
+    const expectProblem = (message: string, label: string) => {
+      expect(alert().textContent).toBe(message)
+      const field = panel().getByLabelText(label)
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      expect(field.getAttribute('aria-describedby')).toContain(alert().id)
+    }
 
     await submit()
-    expect(alert()).toBe('Full name is required')
+    expectProblem('Full name is required', 'Full Name')
     await user.type(panel().getByLabelText('Full Name'), 'Dana Ortiz')
-    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
-    await user.type(panel().getByLabelText('Password'), 'winning1!')
     await submit()
-    expect(alert()).toBe('Password must contain at least one uppercase letter')
+    expectProblem('Email is required', 'Email')
+    await user.type(panel().getByLabelText('Email'), 'dana.example.com')
+    await submit()
+    expectProblem('Please enter a valid email address.', 'Email')
+    await user.clear(panel().getByLabelText('Email'))
+    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
+
+    const passwordCases: Array<[string, string]> = [
+      ['Wi1!', 'Password must be at least 8 characters long'],
+      ['winning1!', 'Password must contain at least one uppercase letter'],
+      ['WINNING1!', 'Password must contain at least one lowercase letter'],
+      ['Winning!!', 'Password must contain at least one number'],
+      ['Winning11', 'Password must contain at least one special character (!@#$%^&*...)'],
+    ]
+    for (const [weak, message] of passwordCases) {
+      await user.clear(panel().getByLabelText('Password'))
+      await user.type(panel().getByLabelText('Password'), weak)
+      await submit()
+      expectProblem(message, 'Password')
+    }
     await user.clear(panel().getByLabelText('Password'))
     await user.type(panel().getByLabelText('Password'), password)
     await user.type(panel().getByLabelText('Confirm Password'), 'Winning1!Pick')
     await submit()
-    expect(alert()).toBe('Passwords do not match. Please try again.')
+    expectProblem('Passwords do not match. Please try again.', 'Confirm Password')
     await user.type(panel().getByLabelText('Confirm Password'), 's')
+    await user.click(panel().getByLabelText('I accept the Terms of Service'))
     await submit()
-    expect(alert()).toBe('Please accept the Terms of Service and Privacy Policy to continue.')
-    expect(calls.some((c) => c.path === '/api/auth/sign-up/email')).toBe(false)
+    expectProblem('Please accept the Terms of Service and Privacy Policy to continue.', 'I accept the Privacy Policy')
+    expect(callsTo(calls, '/api/auth/sign-up/email')).toHaveLength(0)
   })
 
-  it('rates the password as the visitor types', async () => {
+  it('rates the password as the visitor types, in words', async () => {
     serveAuth()
     const { user } = await openSignUp()
-    await user.type(panel().getByLabelText('Password'), 'abcdefgh')
+    const field = panel().getByLabelText('Password')
+    await user.type(field, 'abcdefgh')
     expect(panel().getByText('Weak')).toBeTruthy()
-    await user.type(panel().getByLabelText('Password'), 'A1')
+    await user.type(field, 'A1')
     expect(panel().getByText('Medium')).toBeTruthy()
-    await user.type(panel().getByLabelText('Password'), '!x')
+    await user.type(field, '!x')
     expect(panel().getByText('Strong')).toBeTruthy()
+    const meter = document.getElementById(field.getAttribute('aria-describedby') ?? '')
+    expect(meter?.textContent).toBe('Password strength: Strong')
   })
 
   it('opens each agreement in a dialog whose I Understand ticks its box, then goes on to verify the e-mail', async () => {
@@ -151,104 +350,129 @@ describe('signing up', () => {
     await user.type(panel().getByLabelText('Email'), 'Dana@Example.com')
     await user.type(panel().getByLabelText('Password'), password)
     await user.type(panel().getByLabelText('Confirm Password'), password)
+    await user.type(panel().getByLabelText('Phone Number (optional)'), '+15551234567')
     for (const doc of ['Terms of Service', 'Privacy Policy']) {
       await user.click(panel().getByRole('button', { name: `Read the ${doc}` }))
-      await user.click(within(screen.getByRole('dialog', { name: doc })).getByRole('button', { name: 'I Understand' }))
+      const dialog = screen.getByRole('dialog', { name: doc })
+      expect(within(dialog).getByRole('link', { name: new RegExp(`full ${doc}`) })).toBeTruthy()
+      await user.click(within(dialog).getByRole('button', { name: 'I Understand' }))
+      expect(screen.queryByRole('dialog')).toBeNull()
       expect((panel().getByLabelText(`I accept the ${doc}`) as HTMLInputElement).checked).toBe(true)
     }
     await user.click(panel().getByRole('button', { name: 'Create Account' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'))
-    expect(router.state.location.search).toBe('?email=dana%40example.com')
-    expect(calls.find((c) => c.path === '/api/auth/sign-up/email')?.body).toEqual({
+    const search = new URLSearchParams(router.state.location.search)
+    expect(search.get('email')).toBe('dana@example.com')
+    expect(search.get('redirect')).toBe('/alerts')
+    expect(callsTo(calls, '/api/auth/sign-up/email')[0]?.body).toEqual({
       name: 'Dana Ortiz',
       email: 'dana@example.com',
       password,
+      phone: '+15551234567',
     })
+    expect(storedUser()).toBeNull()
   })
 
-  it('says when the e-mail already has an account', async () => {
+  it.each([
+    [
+      'already registered',
+      failure(409, 'CONFLICT', 'An account with this email already exists.', 'ALREADY_REGISTERED'),
+      'An account with this email already exists.',
+    ],
+    [
+      'rate limited',
+      failure(429, 'RATE_LIMITED', 'Too many requests'),
+      'Email service rate limit reached. Please try again in a few minutes.',
+    ],
+    [
+      'server failure',
+      failure(500, 'INTERNAL', 'Internal server error'),
+      'Failed to create account. Please try again.',
+    ],
+  ])('shows the spec message when sign-up is refused (%s)', async (_name, answer, message) => {
+    serveAuth((call) => (call.path === '/api/auth/sign-up/email' ? answer : undefined))
+    const { user } = await openSignUp()
+    await fillValid(user)
+    await user.click(panel().getByRole('button', { name: 'Create Account' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(message)
+  })
+
+  it('shows the server’s word on a bad phone number, on the phone field', async () => {
     serveAuth((call) =>
       call.path === '/api/auth/sign-up/email'
-        ? failure(409, 'CONFLICT', 'An account with this email already exists.', 'ALREADY_REGISTERED')
+        ? {
+            status: 400,
+            body: {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Invalid request',
+                requestId: 'r',
+                details: [{ field: 'body.phone', message: 'Phone numbers start with + and the country code' }],
+              },
+            },
+          }
         : undefined,
     )
     const { user } = await openSignUp()
-    await user.type(panel().getByLabelText('Full Name'), 'Dana Ortiz')
-    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
-    await user.type(panel().getByLabelText('Password'), password)
-    await user.type(panel().getByLabelText('Confirm Password'), password)
-    await user.click(panel().getByLabelText('I accept the Terms of Service'))
-    await user.click(panel().getByLabelText('I accept the Privacy Policy'))
+    await fillValid(user)
+    await user.type(panel().getByLabelText('Phone Number (optional)'), '555')
     await user.click(panel().getByRole('button', { name: 'Create Account' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists.')
+    expect((await screen.findByRole('alert')).textContent).toBe('Phone numbers start with + and the country code')
+    expect(panel().getByLabelText('Phone Number (optional)').getAttribute('aria-invalid')).toBe('true')
   })
 
   it('clears every field, the error and the boxes when the visitor switches tabs', async () => {
     serveAuth()
     const { user } = await openSignUp()
     await user.type(panel().getByLabelText('Full Name'), 'Dana Ortiz')
+    await user.type(panel().getByLabelText('Email'), 'dana@example.com')
+    await user.type(panel().getByLabelText('Password'), 'short')
+    await user.type(panel().getByLabelText('Confirm Password'), 'short')
+    await user.type(panel().getByLabelText('Phone Number (optional)'), '+15551234567')
     await user.click(panel().getByLabelText('I accept the Terms of Service'))
+    await user.click(panel().getByLabelText('I accept the Privacy Policy'))
     await user.click(panel().getByRole('button', { name: 'Create Account' }))
     expect(screen.getByRole('alert')).toBeTruthy()
+
     await user.click(screen.getByRole('tab', { name: 'Sign In' }))
-    await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
-    expect((panel().getByLabelText('Full Name') as HTMLInputElement).value).toBe('')
-    expect((panel().getByLabelText('I accept the Terms of Service') as HTMLInputElement).checked).toBe(false)
     expect(screen.queryByRole('alert')).toBeNull()
+    await user.type(panel().getByLabelText('Email'), 'lee@example.com')
+    await user.click(panel().getByLabelText('Remember me'))
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
+    for (const label of ['Full Name', 'Email', 'Password', 'Confirm Password', 'Phone Number (optional)']) {
+      expect((panel().getByLabelText(label) as HTMLInputElement).value).toBe('')
+    }
+    expect((panel().getByLabelText('I accept the Terms of Service') as HTMLInputElement).checked).toBe(false)
+    expect((panel().getByLabelText('I accept the Privacy Policy') as HTMLInputElement).checked).toBe(false)
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }))
+    expect((panel().getByLabelText('Email') as HTMLInputElement).value).toBe('')
+    expect((panel().getByLabelText('Remember me') as HTMLInputElement).checked).toBe(true)
   })
 })
 
-describe('verifying the e-mail', () => {
-  it('signs the person in with the code and returns them to where they started', async () => {
-    const calls = serveAuth()
-    const { user, router } = renderApp('/verify-email?email=dana%40example.com&redirect=%2Falerts')
-    await user.type(await screen.findByLabelText('Verification code'), '123456')
-    await user.click(screen.getByRole('button', { name: 'Verify' }))
+describe('returning from the identity provider', () => {
+  it('shows Completing sign in..., then finishes the first sign-in and goes where the visitor was headed', async () => {
+    let answerSession: () => void = () => undefined
+    const sessionReady = new Promise<void>((resolve) => (answerSession = resolve))
+    serveAuth({ signedIn: true })
+    const original = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/auth/get-session')) await sessionReady
+      return original(input, init)
+    }) as typeof fetch
+    const { router } = renderApp('/auth?oauth=return&redirect=%2Falerts')
+    expect(await screen.findByText('Completing sign in...')).toBeTruthy()
+    answerSession()
     await waitFor(() => expect(router.state.location.pathname).toBe('/alerts'))
-    expect(calls.find((c) => c.path === '/api/auth/email-otp/verify-email')?.body).toEqual({
-      email: 'dana@example.com',
-      otp: '123456',
-    })
-    expect(localStorage.getItem('user')).toContain('dana@example.com')
+    expect(storedUser()).toMatchObject({ email: 'dana@example.com' })
   })
 
-  it('explains a wrong code, and sends a new one with a pause before the next', async () => {
-    const calls = serveAuth((call) =>
-      call.path === '/api/auth/email-otp/verify-email'
-        ? failure(400, 'VALIDATION_FAILED', 'x', 'INVALID_CODE')
-        : undefined,
-    )
-    const { user } = renderApp('/verify-email?email=dana%40example.com')
-    await user.type(await screen.findByLabelText('Verification code'), '000000')
-    await user.click(screen.getByRole('button', { name: 'Verify' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'That code is not right. Check the latest e-mail and try again.',
-    )
-    await user.click(screen.getByRole('button', { name: 'Resend code' }))
-    expect((await screen.findByRole('status')).textContent).toBe('We sent a new code to dana@example.com.')
-    expect((screen.getByRole('button', { name: /Resend code \(\d+ s\)/ }) as HTMLButtonElement).disabled).toBe(true)
-    expect(calls.filter((c) => c.path === '/api/auth/email-otp/send-verification-otp')).toHaveLength(1)
-  })
-})
-
-describe('resetting the password', () => {
-  it('sets the new password from the e-mailed link', async () => {
-    const calls = serveAuth()
-    const { user } = renderApp('/reset-password?token=tok-1')
-    await user.type(await screen.findByLabelText('New Password'), 'Fresh2@Password')
-    await user.type(screen.getByLabelText('Confirm Password'), 'Fresh2@Password')
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }))
-    expect((await screen.findByRole('status')).textContent).toContain('Your password has been reset.')
-    expect(calls.find((c) => c.path === '/api/auth/reset-password')?.body).toEqual({
-      token: 'tok-1',
-      newPassword: 'Fresh2@Password',
-    })
-  })
-
-  it('says when the link is invalid or has expired', async () => {
+  it('shows the provider’s error description, else the spec message', async () => {
     serveAuth()
-    renderApp('/reset-password?error=INVALID_TOKEN')
-    expect(await screen.findByText(/This reset link is invalid or has expired\./)).toBeTruthy()
+    renderApp('/auth?oauth=return&error=access_denied')
+    expect((await screen.findByRole('alert')).textContent).toBe('Authentication failed. Please try again.')
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toBeTruthy()
   })
 })

@@ -4,139 +4,103 @@ import {
   isPlausibleEmail,
   loginThrottlePolicy,
   normalizeEmail,
-  passwordProblem,
-  passwordStrength,
-  signUpMessages,
-  type PasswordStrength,
 } from '@picks/contracts/client'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { authErrorMessage, requestPasswordReset, signIn, signUp } from '../../lib/auth.ts'
-import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../lib/login-attempts.ts'
+import { auth, authErrorMessage, type SessionUser } from '../../lib/auth.ts'
 import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
+import { AccountMismatchError, completeSignIn } from '../../lib/auth-session.ts'
+import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../lib/login-attempts.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
+import {
+  fieldOfServerError,
+  FormError,
+  signUpProblem,
+  StrengthMeter,
+  TextField,
+  type SignUpField,
+} from './auth-form.tsx'
 
 type Mode = 'sign-in' | 'sign-up'
 
+/** Told while this page signs someone in, so its own "already signed in" redirect stays out of the way. */
+type SetBusy = (busy: boolean) => void
+
 const shortestBlockMs = Math.min(...loginThrottlePolicy.blocks.map((b) => b.blockMs))
 
-const inputClasses =
-  'h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-slate-900 focus:outline-none focus:ring-2 focus:ring-slate-900/20'
+const linkButton = 'text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950'
 
-function Field({
-  label,
-  type = 'text',
-  value,
-  onChange,
-  autoComplete,
-  optional = false,
-  children,
-}: {
-  label: string
-  type?: string
-  value: string
-  onChange: (value: string) => void
-  autoComplete?: string
-  optional?: boolean
-  children?: ReactNode
-}) {
-  const id = useId()
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-        {optional && <span className="font-normal text-slate-500"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        required={!optional}
-        autoComplete={autoComplete}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClasses}
-      />
-      {children}
-    </div>
-  )
-}
-
-const strengthLabels: Record<PasswordStrength, { text: string; bar: string; width: string }> = {
-  weak: { text: 'Weak', bar: 'bg-red-600', width: 'w-1/3' },
-  medium: { text: 'Medium', bar: 'bg-amber-500', width: 'w-2/3' },
-  strong: { text: 'Strong', bar: 'bg-emerald-600', width: 'w-full' },
-}
-
-function StrengthMeter({ password }: { password: string }) {
-  if (!password) return null
-  const strength = strengthLabels[passwordStrength(password)]
-  return (
-    <div className="flex items-center gap-2" aria-live="polite">
-      <div className="h-1.5 flex-1 rounded-full bg-slate-200" aria-hidden="true">
-        <div className={`h-1.5 rounded-full ${strength.bar} ${strength.width}`} />
-      </div>
-      <span className="text-xs text-slate-700">
-        Password strength: <strong>{strength.text}</strong>
-      </span>
-    </div>
-  )
-}
-
-const termsTexts = {
+const agreements = {
   terms: {
     title: 'Terms of Service',
     path: '/terms-of-service',
-    text: `Picks Marketplace sells access to sports picks and analysis for entertainment and information only. You must be ${site.minimumAge} or older. No pick is a guarantee of any result, and you are responsible for any bet you place and for following the law where you live. Subscriptions renew until you cancel; you keep access to the end of the period you paid for.`,
+    text: [
+      `${site.name} sells access to sports picks and analysis for entertainment and information only. No pick is a guarantee of any result, and any bet you place is your own decision and responsibility.`,
+      `You must be ${site.minimumAge} or older, and follow the law where you live.`,
+      'Subscription fees are charged in advance and are non-refundable except as required by law. You can cancel a subscription at any time; access continues to the end of the billing period.',
+    ],
   },
   privacy: {
     title: 'Privacy Policy',
     path: '/privacy-policy',
-    text: 'We keep your name, e-mail address, optional phone number and what you buy, to run your account, deliver the picks you pay for and keep the service safe. We never sell your data. You can ask us for a copy of your data or to delete it at any time.',
+    text: [
+      'We keep your name, e-mail address, optional phone number and what you buy, to run your account, deliver the picks you pay for and keep the service safe.',
+      'We never sell your data. You can ask us for a copy of your data or to delete it at any time.',
+    ],
   },
 } as const
 
-function TermsCheckbox({
+function AgreementCheckbox({
   which,
   checked,
   onChange,
+  invalid,
+  errorId,
 }: {
-  which: keyof typeof termsTexts
+  which: keyof typeof agreements
   checked: boolean
   onChange: (checked: boolean) => void
+  invalid: boolean
+  errorId: string
 }) {
   const [open, setOpen] = useState(false)
   const id = useId()
-  const doc = termsTexts[which]
+  const doc = agreements[which]
   return (
-    <div className="flex items-start gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <input
         id={id}
         type="checkbox"
         checked={checked}
+        aria-required
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
         onChange={(event) => onChange(event.target.checked)}
-        className="mt-1 size-4"
+        className="size-5 accent-emerald-700"
       />
       <label htmlFor={id} className="text-sm text-slate-800">
         I accept the {doc.title}
       </label>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="text-sm font-medium text-emerald-800 underline underline-offset-2"
-      >
+      <button type="button" onClick={() => setOpen(true)} className={`${linkButton} min-h-11`}>
         Read the {doc.title}
       </button>
       <BottomSheet open={open} onClose={() => setOpen(false)} label={doc.title}>
-        <p className="text-sm text-slate-700">{doc.text}</p>
-        <p className="mt-2 text-sm">
-          <Link to={doc.path} className="underline underline-offset-2">
-            Read the full {doc.title}
-          </Link>
-        </p>
+        <div className="max-h-[60dvh] space-y-2 overflow-y-auto text-sm text-slate-700">
+          <p className="text-xs text-slate-600">Effective {site.legalEffectiveDate}. In short:</p>
+          {doc.text.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p>
+            <Link to={doc.path} target="_blank" className="underline underline-offset-2">
+              Read the full {doc.title} (opens in a new tab)
+            </Link>
+          </p>
+        </div>
         <Button
           className="mt-4 w-full"
           onClick={() => {
@@ -151,20 +115,19 @@ function TermsCheckbox({
   )
 }
 
-function ErrorMessage({ message }: { message: string }) {
-  if (!message) return null
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  )
-}
-
 function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [email, setEmail] = useState('')
   const [error, setError] = useState('')
   const [sent, setSent] = useState(false)
   const [pending, setPending] = useState(false)
+  const errorId = useId()
+
+  function close() {
+    setEmail('')
+    setError('')
+    setSent(false)
+    onClose()
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -172,26 +135,41 @@ function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!isPlausibleEmail(email)) return setError(authMessages.invalidEmail)
     setPending(true)
     try {
-      await requestPasswordReset(email)
+      await auth.requestPasswordReset(email)
+      // The same answer whether or not the e-mail has an account (spec §8).
       setSent(true)
     } catch (caught) {
-      setError(authErrorMessage(caught, authMessages.resetFailed))
+      setError(authErrorMessage(caught, 'reset-request'))
     } finally {
       setPending(false)
     }
   }
 
   return (
-    <BottomSheet open={open} onClose={onClose} label="Reset Password">
+    <BottomSheet open={open} onClose={close} label="Reset Password">
       {sent ? (
-        <p role="status" className="text-sm text-slate-800">
-          {authMessages.resetSent}
-        </p>
+        <div className="flex flex-col gap-4">
+          <p role="status" className="text-sm text-slate-800">
+            {authMessages.resetSent}
+          </p>
+          <Button variant="secondary" onClick={close}>
+            Close
+          </Button>
+        </div>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
-          <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-          <ErrorMessage message={error} />
-          <Button type="submit" disabled={pending}>
+          <p className="text-sm text-slate-700">Enter your account e-mail and we will send you a link to reset it.</p>
+          <TextField
+            label="Email"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            autoComplete="email"
+            invalid={Boolean(error)}
+            errorId={errorId}
+          />
+          <FormError id={errorId} message={error} />
+          <Button type="submit" disabled={pending} aria-busy={pending}>
             {pending ? 'Sending…' : 'Send Reset Link'}
           </Button>
         </form>
@@ -200,35 +178,59 @@ function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose: () => 
   )
 }
 
-function SignInForm() {
+/** Shows the message of a failed sign-in, or goes where the visitor was headed. */
+function useFinishSignIn(setBusy: SetBusy) {
   const location = useLocation()
   const navigate = useNavigate()
+  return async (signIn: () => Promise<SessionUser>, provider = 'email') => {
+    setBusy(true)
+    try {
+      const sessionUser = await signIn()
+      await completeSignIn(sessionUser, provider)
+      void navigate(returnPathAfterSignIn(location), { replace: true })
+    } catch (error) {
+      setBusy(false)
+      throw error
+    }
+  }
+}
+
+function SignInForm({ setBusy }: { setBusy: SetBusy }) {
+  const finish = useFinishSignIn(setBusy)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(true)
-  const [error, setError] = useState('')
+  const [error, setError] = useState<{ message: string; field: 'email' | 'password' | null }>({
+    message: '',
+    field: null,
+  })
   const [pending, setPending] = useState(false)
   const [resetOpen, setResetOpen] = useState(false)
   const rememberId = useId()
+  const errorId = useId()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     const key = normalizeEmail(email)
+    if (!key) return setError({ message: 'Email is required', field: 'email' })
+    if (!password) return setError({ message: 'Password is required', field: 'password' })
+    // The local record (spec §3): a blocked e-mail is told at once, without asking the server.
     const waitMs = remainingLoginBlockMs(key)
-    if (waitMs > 0) return setError(blockedMessage(waitMs))
-    setError('')
+    if (waitMs > 0) return setError({ message: blockedMessage(waitMs), field: null })
+    setError({ message: '', field: null })
     setPending(true)
     try {
-      await signIn(email, password, rememberMe)
+      await finish(() => auth.signIn(email, password, rememberMe))
       clearLoginAttempts(key)
-      void navigate(returnPathAfterSignIn(location), { replace: true })
     } catch (caught) {
-      if (caught instanceof ApiError && caught.reason === 'INVALID_CREDENTIALS') recordLoginFailure(key)
-      if (caught instanceof ApiError && caught.reason === 'BLOCKED') {
-        // The server always sends Retry-After; without it, the shortest block of the schedule.
+      const reason = caught instanceof ApiError ? caught.reason : undefined
+      if (reason === 'INVALID_CREDENTIALS') recordLoginFailure(key)
+      if (reason === 'BLOCKED' && caught instanceof ApiError) {
+        // The server sends Retry-After; without it, the shortest block of the schedule.
         recordLoginFailure(key, (caught.retryAfterSeconds ?? shortestBlockMs / 1000) * 1000)
       }
-      setError(authErrorMessage(caught, authMessages.signInFailed))
+      const message = caught instanceof AccountMismatchError ? caught.message : authErrorMessage(caught, 'sign-in')
+      setError({ message, field: reason === 'INVALID_CREDENTIALS' ? 'password' : null })
       setPending(false)
     }
   }
@@ -236,37 +238,43 @@ function SignInForm() {
   return (
     <>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-        <Field
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          invalid={error.field === 'email'}
+          errorId={errorId}
+        />
+        <TextField
           label="Password"
           type="password"
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
+          invalid={error.field === 'password'}
+          errorId={errorId}
         />
-        <div className="flex items-center justify-between">
-          <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex min-h-11 items-center gap-2">
             <input
               id={rememberId}
               type="checkbox"
               checked={rememberMe}
               onChange={(event) => setRememberMe(event.target.checked)}
-              className="size-4"
+              className="size-5 accent-emerald-700"
             />
             <label htmlFor={rememberId} className="text-sm text-slate-800">
               Remember me
             </label>
           </div>
-          <button
-            type="button"
-            onClick={() => setResetOpen(true)}
-            className="text-sm font-medium text-emerald-800 underline underline-offset-2"
-          >
+          <button type="button" onClick={() => setResetOpen(true)} className={`${linkButton} min-h-11`}>
             Forgot password?
           </button>
         </div>
-        <ErrorMessage message={error} />
-        <Button type="submit" disabled={pending}>
+        <FormError id={errorId} message={error.message} />
+        <Button type="submit" disabled={pending} aria-busy={pending}>
           {pending ? 'Signing in…' : 'Sign In'}
         </Button>
       </form>
@@ -286,75 +294,219 @@ function SignUpForm() {
   const [phone, setPhone] = useState('')
   const [terms, setTerms] = useState(false)
   const [privacy, setPrivacy] = useState(false)
-  const [error, setError] = useState('')
+  const [error, setError] = useState<{ message: string; field: SignUpField | null }>({ message: '', field: null })
   const [pending, setPending] = useState(false)
-
-  function problem(): string | null {
-    if (!name.trim()) return signUpMessages.nameRequired
-    if (!email.trim()) return signUpMessages.emailRequired
-    if (!isPlausibleEmail(email)) return authMessages.invalidEmail
-    const weak = passwordProblem(password)
-    if (weak) return weak
-    if (password !== confirm) return signUpMessages.passwordsDiffer
-    if (!terms || !privacy) return signUpMessages.termsRequired
-    return null
-  }
+  const errorId = useId()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const found = problem()
-    setError(found ?? '')
-    if (found) return
+    const problem = signUpProblem({ name, email, password, confirm, terms, privacy })
+    setError(problem ?? { message: '', field: null })
+    if (problem) return
     setPending(true)
     try {
-      await signUp({ name, email, password, phone })
-      const params = new URLSearchParams({ email: email.trim().toLowerCase() })
-      void navigate(`/verify-email?${params}`, { state: { from: returnPathAfterSignIn(location) } })
+      await auth.signUp({ name, email, password, phone })
+      const params = new URLSearchParams({ email: normalizeEmail(email) })
+      const from = returnPathAfterSignIn(location)
+      if (from !== '/shop-picks') params.set('redirect', from)
+      void navigate(`/verify-email?${params}`, { state: { from } })
     } catch (caught) {
-      setError(authErrorMessage(caught, authMessages.signUpFailed))
+      const field = fieldOfServerError(caught)
+      setError({
+        message: authErrorMessage(caught, 'sign-up'),
+        field: field === 'email' || field === 'password' || field === 'phone' ? field : null,
+      })
       setPending(false)
     }
   }
 
+  const field = (name: SignUpField) => ({ invalid: error.field === name, errorId })
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <Field label="Full Name" value={name} onChange={setName} autoComplete="name" />
-      <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-      <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password">
-        <StrengthMeter password={password} />
-      </Field>
-      <Field
+      <TextField label="Full Name" value={name} onChange={setName} autoComplete="name" {...field('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="email"
+        {...field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        hint={(id) => <StrengthMeter id={id} password={password} />}
+        {...field('password')}
+      />
+      <TextField
         label="Confirm Password"
         type="password"
         value={confirm}
         onChange={setConfirm}
         autoComplete="new-password"
+        {...field('confirm')}
       />
-      <Field label="Phone Number" type="tel" value={phone} onChange={setPhone} autoComplete="tel" optional />
-      <TermsCheckbox which="terms" checked={terms} onChange={setTerms} />
-      <TermsCheckbox which="privacy" checked={privacy} onChange={setPrivacy} />
-      <ErrorMessage message={error} />
-      <Button type="submit" disabled={pending}>
+      <TextField
+        label="Phone Number"
+        type="tel"
+        value={phone}
+        onChange={setPhone}
+        autoComplete="tel"
+        optional
+        {...field('phone')}
+      />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="sr-only">Agreements</legend>
+        <AgreementCheckbox which="terms" checked={terms} onChange={setTerms} {...field('agreements')} />
+        <AgreementCheckbox which="privacy" checked={privacy} onChange={setPrivacy} {...field('agreements')} />
+      </fieldset>
+      <FormError id={errorId} message={error.message} />
+      <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? 'Creating account…' : 'Create Account'}
       </Button>
     </form>
   )
 }
 
+function GoogleButton() {
+  const location = useLocation()
+  const config = useQuery({ queryKey: ['config'], queryFn: ({ signal }) => auth.config(signal) })
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState('')
+  const noteId = useId()
+  const enabled = config.data?.auth.google === true
+  const note =
+    config.data?.auth.google === false
+      ? 'Google sign-in is not configured on this server.'
+      : config.isError
+        ? 'Google sign-in is not available right now.'
+        : ''
+
+  async function start() {
+    setError('')
+    setPending(true)
+    try {
+      window.location.assign(await auth.googleSignInUrl(returnPathAfterSignIn(location)))
+    } catch (caught) {
+      setError(caught instanceof TypeError ? authMessages.networkError : authMessages.googleFailed)
+      setPending(false)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="secondary"
+        disabled={!enabled || pending}
+        aria-busy={pending}
+        aria-describedby={note ? noteId : undefined}
+        onClick={() => void start()}
+      >
+        Continue with Google
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">Recommended</span>
+      </Button>
+      {note && (
+        <p id={noteId} className="text-xs text-slate-600">
+          {note}
+        </p>
+      )}
+      <FormError id={`${noteId}-error`} message={error} />
+    </div>
+  )
+}
+
+/** Back from the identity provider (`?oauth=return`): finish the first sign-in, then go on. */
+function CompletingSignIn({ setBusy, onFailed }: { setBusy: SetBusy; onFailed: (message: string) => void }) {
+  const finish = useFinishSignIn(setBusy)
+  const [params] = useSearchParams()
+
+  const started = useRef(false)
+
+  useEffect(() => {
+    // Once per return from the provider (a remount in development must not sign in twice).
+    if (started.current) return
+    started.current = true
+    async function run() {
+      // A provider redirect error: its description, else the spec's words (§8).
+      if (params.has('error')) return onFailed(params.get('error_description') || authMessages.providerFailed)
+      try {
+        await finish(async () => {
+          const answer = await auth.getSession()
+          if (!answer) throw new Error(authMessages.providerFailed)
+          return answer.user
+        }, 'google')
+      } catch (caught) {
+        onFailed(authErrorMessage(caught, 'sign-in'))
+      }
+    }
+    void run()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
+      <title>{pageTitle('Completing sign in')}</title>
+      <p role="status" className="flex items-center gap-3 text-base font-medium text-slate-800">
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-emerald-600"
+          aria-hidden="true"
+        />
+        Completing sign in...
+      </p>
+    </div>
+  )
+}
+
+const tabs: Array<{ mode: Mode; label: string }> = [
+  { mode: 'sign-in', label: 'Sign In' },
+  { mode: 'sign-up', label: 'Sign Up' },
+]
+
 export function Component() {
   const user = useStoredUser()
+  const [params] = useSearchParams()
   const [mode, setMode] = useState<Mode>('sign-in')
+  const [returning, setReturning] = useState(params.get('oauth') === 'return')
+  const [providerError, setProviderError] = useState('')
+  const [signingIn, setSigningIn] = useState(false)
   const tabsId = useId()
-  if (user) return <Navigate to="/shop-picks" replace />
+  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ 'sign-in': null, 'sign-up': null })
 
-  const tabs: Array<{ mode: Mode; label: string }> = [
-    { mode: 'sign-in', label: 'Sign In' },
-    { mode: 'sign-up', label: 'Sign Up' },
-  ]
+  if (returning) {
+    return (
+      <CompletingSignIn
+        setBusy={setSigningIn}
+        onFailed={(message) => {
+          setProviderError(message)
+          setReturning(false)
+        }}
+      />
+    )
+  }
+  if (user && !signingIn) return <Navigate to="/shop-picks" replace />
+
+  function select(next: Mode) {
+    setMode(next)
+    setProviderError('')
+  }
+
+  // Arrow keys move between the two tabs (WAI-ARIA tabs pattern).
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return
+    event.preventDefault()
+    const next: Mode =
+      event.key === 'Home' ? 'sign-in' : event.key === 'End' ? 'sign-up' : mode === 'sign-in' ? 'sign-up' : 'sign-in'
+    select(next)
+    tabRefs.current[next]?.focus()
+  }
+
   return (
-    <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-10">
+    <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:py-12">
       <title>{pageTitle(mode === 'sign-in' ? 'Sign In' : 'Sign Up')}</title>
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h1 className="text-2xl font-bold text-slate-900">{site.name}</h1>
         <p className="mt-1 text-sm text-slate-600">Follow verified picks from the best handicappers.</p>
 
@@ -366,33 +518,33 @@ export function Component() {
           {tabs.map((tab) => (
             <button
               key={tab.mode}
+              ref={(element) => {
+                tabRefs.current[tab.mode] = element
+              }}
               type="button"
               role="tab"
               id={`${tabsId}-${tab.mode}`}
               aria-selected={mode === tab.mode}
               aria-controls={`${tabsId}-panel`}
-              onClick={() => setMode(tab.mode)}
-              className={`min-h-10 rounded-md text-sm font-semibold ${mode === tab.mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600'}`}
+              tabIndex={mode === tab.mode ? 0 : -1}
+              onClick={() => select(tab.mode)}
+              onKeyDown={onTabKeyDown}
+              className={`min-h-11 rounded-md text-sm font-semibold ${mode === tab.mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
             >
               {tab.label}
             </button>
           ))}
         </div>
 
-        <div className="mt-6 flex flex-col gap-1">
-          <Button variant="secondary" disabled aria-describedby={`${tabsId}-google`}>
-            Continue with Google
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800">Recommended</span>
-          </Button>
-          <p id={`${tabsId}-google`} className="text-xs text-slate-600">
-            Google sign-in is not configured on this server.
-          </p>
+        <div className="mt-6">
+          <GoogleButton />
         </div>
-        <p className="my-4 text-center text-xs text-slate-500">or with your e-mail</p>
+        <p className="my-4 text-center text-xs text-slate-600">or with your e-mail</p>
+        <FormError id={`${tabsId}-provider-error`} message={providerError} />
 
         {/* A new key on each switch clears every field, the error and the checkboxes (spec §2). */}
-        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${mode}`} key={mode}>
-          {mode === 'sign-in' ? <SignInForm /> : <SignUpForm />}
+        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${mode}`} key={mode} className="mt-2">
+          {mode === 'sign-in' ? <SignInForm setBusy={setSigningIn} /> : <SignUpForm />}
         </div>
       </div>
     </div>

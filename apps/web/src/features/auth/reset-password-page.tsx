@@ -1,27 +1,24 @@
-import { authMessages, passwordProblem, passwordStrength, signUpMessages } from '@picks/contracts/client'
 import { useId, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Button } from '../../components/ui/button.tsx'
-import { authErrorMessage, resetPassword } from '../../lib/auth.ts'
+import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import { auth, authErrorMessage, codeMessages } from '../../lib/auth.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { fieldOfServerError, FormError, newPasswordProblem, StrengthMeter, TextField } from './auth-form.tsx'
 
-const strengthText = { weak: 'Weak', medium: 'Medium', strong: 'Strong' } as const
+export const resetDoneMessage = 'Your password has been reset. You can now sign in with your new password.'
 
-function PasswordField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  const id = useId()
+function InvalidLink() {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-11 w-full rounded-lg border border-slate-400 px-3 text-base"
-      />
+    <div className="mt-4 flex flex-col gap-4">
+      <p role="alert" className="text-sm text-slate-800">
+        {codeMessages.invalidResetLink}
+      </p>
+      <p className="text-sm text-slate-700">
+        Reset links work once and expire after a while. Ask for a new one with <strong>Forgot password?</strong> on the
+        sign-in page.
+      </p>
+      <ButtonLink to="/auth">Request a new link</ButtonLink>
     </div>
   )
 }
@@ -29,64 +26,77 @@ function PasswordField({ label, value, onChange }: { label: string; value: strin
 export function Component() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const linkBroken = !token || params.has('error')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [error, setError] = useState('')
+  const [error, setError] = useState<{ message: string; field: 'password' | 'confirm' | null }>({
+    message: '',
+    field: null,
+  })
   const [done, setDone] = useState(false)
+  const [tokenRejected, setTokenRejected] = useState(false)
   const [pending, setPending] = useState(false)
+  const errorId = useId()
+  const linkBroken = !token || params.has('error') || tokenRejected
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const problem = passwordProblem(password) ?? (password !== confirm ? signUpMessages.passwordsDiffer : null)
-    setError(problem ?? '')
+    const problem = newPasswordProblem(password, confirm)
+    setError(problem ?? { message: '', field: null })
     if (problem) return
     setPending(true)
     try {
-      await resetPassword(token, password)
+      await auth.resetPassword(token, password)
       setDone(true)
     } catch (caught) {
-      setError(authErrorMessage(caught, authMessages.resetFailed))
+      if (caught instanceof ApiError && caught.reason === 'INVALID_TOKEN') return setTokenRejected(true)
+      setError({
+        message: authErrorMessage(caught, 'reset-password'),
+        field: fieldOfServerError(caught) === 'newPassword' ? 'password' : null,
+      })
     } finally {
       setPending(false)
     }
   }
 
   return (
-    <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-10">
+    <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:py-12">
       <title>{pageTitle('Reset Password')}</title>
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h1 className="text-2xl font-bold text-slate-900">Reset Password</h1>
-        {linkBroken ? (
-          <p className="mt-4 text-sm text-slate-800">
-            This reset link is invalid or has expired.{' '}
-            <Link to="/auth" className="font-medium underline underline-offset-2">
-              Ask for a new one
-            </Link>{' '}
-            from the sign-in page (Forgot password?).
-          </p>
-        ) : done ? (
-          <p role="status" className="mt-4 text-sm text-slate-800">
-            Your password has been reset. You can now sign in with your new password.{' '}
-            <Link to="/auth" className="font-medium underline underline-offset-2">
+        {done ? (
+          <div className="mt-4 flex flex-col gap-4">
+            <p role="status" className="text-sm text-slate-800">
+              {resetDoneMessage}
+            </p>
+            <Link to="/auth" className="font-medium text-emerald-800 underline underline-offset-2">
               Sign in
             </Link>
-          </p>
+          </div>
+        ) : linkBroken ? (
+          <InvalidLink />
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
-            <PasswordField label="New Password" value={password} onChange={setPassword} />
-            {password && (
-              <p className="text-xs text-slate-700" aria-live="polite">
-                Password strength: <strong>{strengthText[passwordStrength(password)]}</strong>
-              </p>
-            )}
-            <PasswordField label="Confirm Password" value={confirm} onChange={setConfirm} />
-            {error && (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {error}
-              </p>
-            )}
-            <Button type="submit" disabled={pending}>
+            <TextField
+              label="New Password"
+              type="password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="new-password"
+              hint={(id) => <StrengthMeter id={id} password={password} />}
+              invalid={error.field === 'password'}
+              errorId={errorId}
+            />
+            <TextField
+              label="Confirm Password"
+              type="password"
+              value={confirm}
+              onChange={setConfirm}
+              autoComplete="new-password"
+              invalid={error.field === 'confirm'}
+              errorId={errorId}
+            />
+            <FormError id={errorId} message={error.message} />
+            <Button type="submit" disabled={pending} aria-busy={pending}>
               {pending ? 'Saving…' : 'Reset Password'}
             </Button>
           </form>

@@ -1,11 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import { authErrorMessage, resendVerificationCode, verifyEmail } from '../../lib/auth.ts'
+import { auth, authErrorMessage } from '../../lib/auth.ts'
 import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
+import { completeSignIn } from '../../lib/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { FormError, TextField } from './auth-form.tsx'
 
 export const resendCooldownSeconds = 30
+const codeLength = 6
 
 export function Component() {
   const [params] = useSearchParams()
@@ -16,8 +19,9 @@ export function Component() {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const [pending, setPending] = useState(false)
+  const [sending, setSending] = useState(false)
   const [cooldown, setCooldown] = useState(0)
-  const codeId = useId()
+  const errorId = useId()
 
   useEffect(() => {
     if (cooldown <= 0) return
@@ -29,13 +33,14 @@ export function Component() {
     event.preventDefault()
     setError('')
     setNotice('')
-    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code from the e-mail.')
+    if (!new RegExp(`^\\d{${codeLength}}$`).test(code)) return setError('Enter the 6-digit code from the e-mail.')
     setPending(true)
     try {
-      await verifyEmail(email, code)
+      // A verified code signs the person in: the first sign-in keeps the local record (spec §4).
+      await completeSignIn(await auth.verifyEmail(email, code))
       void navigate(returnPathAfterSignIn(location), { replace: true })
     } catch (caught) {
-      setError(authErrorMessage(caught, 'Could not verify your e-mail. Please try again.'))
+      setError(authErrorMessage(caught, 'verify'))
       setPending(false)
     }
   }
@@ -43,61 +48,68 @@ export function Component() {
   async function resend() {
     setError('')
     setNotice('')
+    setSending(true)
     try {
-      await resendVerificationCode(email)
+      await auth.sendVerificationCode(email)
       setNotice(`We sent a new code to ${email}.`)
       setCooldown(resendCooldownSeconds)
     } catch (caught) {
-      setError(authErrorMessage(caught, 'Could not send a new code. Please try again.'))
+      setError(authErrorMessage(caught, 'send-code'))
+    } finally {
+      setSending(false)
     }
   }
 
   return (
-    <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-10">
+    <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:py-12">
       <title>{pageTitle('Verify your e-mail')}</title>
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h1 className="text-2xl font-bold text-slate-900">Verify your e-mail</h1>
-        <p className="mt-2 text-sm text-slate-700">
-          {email ? (
-            <>
-              We sent a 6-digit code to <strong>{email}</strong>. Enter it to finish creating your account.
-            </>
-          ) : (
-            'Open the link from the sign-up page to verify your e-mail.'
-          )}
-        </p>
-        <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={codeId} className="text-sm font-medium text-slate-800">
-              Verification code
-            </label>
-            <input
-              id={codeId}
+        {email ? (
+          <p className="mt-2 text-sm text-slate-700">
+            We sent a 6-digit code to <strong className="break-all">{email}</strong>. Enter it to finish creating your
+            account. If it is not in your inbox, check the spam folder.
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700">
+            There is no e-mail address to verify here.{' '}
+            <Link to="/auth" className="font-medium underline underline-offset-2">
+              Sign up or sign in
+            </Link>{' '}
+            to get a code.
+          </p>
+        )}
+        {email && (
+          <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
+            <TextField
+              label="Verification code"
+              value={code}
+              onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, codeLength))}
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              className="h-12 w-full rounded-lg border border-slate-400 px-3 text-center text-2xl tracking-[0.5em]"
+              pattern="[0-9]*"
+              maxLength={codeLength}
+              invalid={Boolean(error)}
+              errorId={errorId}
+              className="h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/20 focus:outline-none aria-invalid:border-red-600"
             />
-          </div>
-          {error && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          )}
-          {notice && (
-            <p role="status" className="text-sm text-emerald-800">
+            <FormError id={errorId} message={error} />
+            <p role="status" className="text-sm text-emerald-800 empty:hidden">
               {notice}
             </p>
-          )}
-          <Button type="submit" disabled={pending || !email}>
-            {pending ? 'Verifying…' : 'Verify'}
-          </Button>
-          <Button variant="ghost" disabled={cooldown > 0 || !email} onClick={() => void resend()}>
-            {cooldown > 0 ? `Resend code (${cooldown} s)` : 'Resend code'}
-          </Button>
-        </form>
+            <Button type="submit" disabled={pending} aria-busy={pending}>
+              {pending ? 'Verifying…' : 'Verify'}
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={cooldown > 0 || sending}
+              aria-busy={sending}
+              onClick={() => void resend()}
+            >
+              {sending ? 'Sending…' : cooldown > 0 ? `Resend code (${cooldown} s)` : 'Resend code'}
+            </Button>
+          </form>
+        )}
       </div>
     </div>
   )
