@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  avatarProblem,
   blockDurationMs,
   blockedMessage,
+  isEmojiAvatar,
   isPlausibleEmail,
   normalizeEmail,
   passwordProblem,
@@ -63,5 +65,29 @@ describe('e-mail handling', () => {
   it('lets the reset form through only with an @', () => {
     expect(isPlausibleEmail('dana.example.com')).toBe(false)
     expect(isPlausibleEmail('dana@example.com')).toBe(true)
+  })
+})
+
+describe('avatars', () => {
+  it('takes one emoji, including flags, skin tones and joined sequences', () => {
+    for (const emoji of ['🏀', '🦅', '👍🏽', '🇺🇸', '👨‍👩‍👧', '⚽️']) expect(isEmojiAvatar(emoji), emoji).toBe(true)
+  })
+
+  it('refuses text, two emoji, and emoji inside text', () => {
+    for (const value of ['', 'A', 'ab', '🏀🏈', 'go 🏀', '1']) expect(isEmojiAvatar(value), value).toBe(false)
+  })
+
+  it('takes https images and loopback http, and explains anything else', () => {
+    expect(avatarProblem('https://cdn.example.com/sam.png')).toBeNull()
+    expect(avatarProblem('http://localhost:3000/media/a.png')).toBeNull()
+    const message = 'Use one emoji or an image address starting with https://'
+    for (const value of [
+      'http://cdn.example.com/a.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      'sam.png',
+    ]) {
+      expect(avatarProblem(value), value).toBe(message)
+    }
   })
 })

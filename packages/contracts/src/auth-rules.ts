@@ -118,3 +118,28 @@ export const sessionPolicy = {
   /** The local login rate-limit record of spec §3, per lowercased e-mail. */
   loginRecordKey: (email: string) => `login-attempts:${normalizeEmail(email)}`,
 } as const
+
+/** At most one emoji (a single grapheme with a pictographic character), as an avatar. */
+export function isEmojiAvatar(value: string): boolean {
+  const text = value.trim()
+  if (text.length === 0 || text.length > 32 || !/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(text)) {
+    return false
+  }
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)]
+  return graphemes.length === 1
+}
+
+/** An avatar is an emoji, or an image at an https address (http only on this machine's loopback). */
+export function avatarProblem(value: string): string | null {
+  const text = value.trim()
+  if (isEmojiAvatar(text)) return null
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'Use one emoji or an image address starting with https://'
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return null
+  return 'Use one emoji or an image address starting with https://'
+}

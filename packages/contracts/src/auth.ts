@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { normalizeEmail, passwordProblem } from './auth-rules.ts'
+import { avatarProblem, normalizeEmail, passwordProblem } from './auth-rules.ts'
+import { sportSlugs } from './sports.ts'
 import { serverRoles } from './roles.ts'
 
 /** Spec §3 "Server user": the API's record of a person, apart from the auth library's own. */
@@ -57,8 +58,16 @@ export const SyncOAuthBody = z.object({
 export const ProfileUpdateBody = z
   .object({
     name: z.string().trim().min(1).max(120),
-    profile_picture: z.string().trim().max(2048).nullable(),
-    specialty_sport: z.string().trim().max(20).nullable(),
+    profile_picture: z
+      .string()
+      .trim()
+      .max(2048)
+      .superRefine((value, ctx) => {
+        const problem = avatarProblem(value)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      })
+      .nullable(),
+    specialty_sport: z.enum(sportSlugs, { error: 'Choose one of the listed sports' }).nullable(),
   })
   .partial()
   .strict()

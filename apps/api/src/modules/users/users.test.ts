@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { ErrorBody } from '@picks/contracts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { signUpAndVerify, testOrigin as origin } from '../../test/accounts.ts'
@@ -50,6 +51,28 @@ describe('PUT /api/users/{id}/profile', () => {
     expect(res.body).toContain('body')
     const [row] = await t.database.db.select().from(users).where(eq(users.id, dana.id))
     expect(row?.role).toBe('customer')
+  })
+
+  it('takes an avatar only as one emoji or an https image, and a sport only from the list', async () => {
+    const dana = await account('dana@example.com')
+    const script = await call('PUT', `/users/${dana.id}/profile`, dana.cookie, {
+      profile_picture: 'javascript:alert(1)',
+    })
+    expect(script.statusCode).toBe(400)
+    expect(ErrorBody.parse(script.json()).error.details).toEqual([
+      { field: 'body.profile_picture', message: 'Use one emoji or an image address starting with https://' },
+    ])
+    const sport = await call('PUT', `/users/${dana.id}/profile`, dana.cookie, { specialty_sport: 'curling' })
+    expect(ErrorBody.parse(sport.json()).error.details).toEqual([
+      { field: 'body.specialty_sport', message: 'Choose one of the listed sports' },
+    ])
+    const image = await call('PUT', `/users/${dana.id}/profile`, dana.cookie, {
+      profile_picture: 'https://cdn.example.com/dana.png',
+      specialty_sport: null,
+    })
+    expect(image.json()).toMatchObject({
+      user: { profile_picture: 'https://cdn.example.com/dana.png', specialty_sport: null },
+    })
   })
 
   it('refuses a change sent from another site', async () => {
