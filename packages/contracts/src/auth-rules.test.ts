@@ -80,6 +80,8 @@ describe('avatars', () => {
   it('takes https images and loopback http, and explains anything else', () => {
     expect(avatarProblem('https://cdn.example.com/sam.png')).toBeNull()
     expect(avatarProblem('http://localhost:3000/media/a.png')).toBeNull()
+    expect(avatarProblem('/media/avatars/3f2a9c1d0e.webp')).toBeNull()
+    expect(avatarProblem('/media/../etc/passwd')).not.toBeNull()
     const message = 'Use one emoji or an image address starting with https://'
     for (const value of [
       'http://cdn.example.com/a.png',

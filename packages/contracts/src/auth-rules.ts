@@ -129,10 +129,16 @@ export function isEmojiAvatar(value: string): boolean {
   return graphemes.length === 1
 }
 
-/** An avatar is an emoji, or an image at an https address (http only on this machine's loopback). */
+/** Where this server serves uploaded images (`/media/avatars/<hash>.webp`). */
+export const uploadedMediaPattern = /^\/media\/[a-z]+\/[A-Za-z0-9_-]{8,128}\.(webp|png|jpe?g)$/
+
+/**
+ * An avatar is an emoji, an image this server stored (`/media/...`), or an image at an https address
+ * (http only on this machine's loopback).
+ */
 export function avatarProblem(value: string): string | null {
   const text = value.trim()
-  if (isEmojiAvatar(text)) return null
+  if (isEmojiAvatar(text) || uploadedMediaPattern.test(text)) return null
   let url: URL
   try {
     url = new URL(text)
