@@ -13,6 +13,8 @@ export const ServerUser = z.object({
   profile_picture: z.string().nullable(),
   specialty_sport: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The phone above was confirmed with a texted code (changing the phone un-confirms it). */
+  phone_verified: z.boolean(),
   verified: z.boolean(),
   /** Creator fields; null for everyone else. */
   username: z.string().nullable(),

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { EmailAddress, PhoneNumber } from './auth.ts'
+
+/**
+ * A creator's client list (decision 009): people the creator serves or wants to serve. `manual`
+ * entries are added by the creator; purchases and follows add theirs automatically (later issues).
+ */
+export const clientSources = ['manual', 'purchase', 'follow'] as const
+export type ClientSource = (typeof clientSources)[number]
+
+export const clientLimits = { nameMax: 120, noteMax: 500, pageMax: 100, pageDefault: 20, offsetMax: 100_000 } as const
+
+/** One entry of a creator's list. Whether the e-mail belongs to a registered user is never said. */
+export const ClientRecord = z.object({
+  id: z.uuid(),
+  creator_id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  note: z.string().nullable(),
+  source: z.enum(clientSources),
+  created_at: z.iso.datetime({ offset: true }),
+})
+export type ClientRecord = z.infer<typeof ClientRecord>
+
+/** `POST /clients`: name and e-mail required; phone and note optional (a blank note counts as none). */
+export const NewClientBody = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(clientLimits.nameMax, `Names are at most ${clientLimits.nameMax} characters`),
+    email: EmailAddress,
+    phone: PhoneNumber.nullish().transform((v) => v ?? null),
+    note: z
+      .string()
+      .trim()
+      .max(clientLimits.noteMax, `Notes are at most ${clientLimits.noteMax} characters`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict()
+export type NewClientBody = z.input<typeof NewClientBody>
+
+/** `GET /clients`: one page of the caller's list (an admin may name another creator). */
+export const ClientsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(clientLimits.pageMax).default(clientLimits.pageDefault),
+  offset: z.coerce.number().int().min(0).max(clientLimits.offsetMax).default(0),
+  search: z.string().trim().max(100).optional(),
+  creatorId: z.uuid('creatorId must be a user id').optional(),
+})
+export type ClientsQuery = z.input<typeof ClientsQuery>
+
+export const ClientsPage = z.object({
+  clients: z.array(ClientRecord),
+  total: z.number().int(),
+})
+export type ClientsPage = z.infer<typeof ClientsPage>
+
+export const ClientCreated = z.object({ client: ClientRecord })
+export type ClientCreated = z.infer<typeof ClientCreated>
