@@ -15,6 +15,14 @@ import { sendError } from '../../http/error-handler.ts'
 import { findUserByEmail } from '../users/users.service.ts'
 import { recordAuthEvent, type Auth } from './auth.service.ts'
 import { clearFailures, recordFailure, remainingBlockMs, throttleKeys } from './login-throttle.ts'
+import {
+  callbackError,
+  describeCallbackError,
+  googleCallbackPath,
+  googleMessages,
+  googleProviderId,
+  SocialSignInBody,
+} from './google.ts'
 
 type Deps = { auth: Auth; db: Db; now: () => Date }
 
@@ -42,10 +50,11 @@ const checkedBodies: Record<string, z.ZodType<Record<string, unknown>>> = {
   '/request-password-reset': EmailOnlyBody,
   '/email-otp/send-verification-otp': EmailOnlyBody,
   '/email-otp/verify-email': EmailOnlyBody,
+  '/sign-in/social': SocialSignInBody,
 }
 
 /** The library's error codes, as the reasons and messages our clients know (spec §8). */
-const reasons: Record<string, { reason: string; message?: string; code?: ErrorCode }> = {
+export const reasons: Record<string, { reason: string; message?: string; code?: ErrorCode }> = {
   INVALID_EMAIL_OR_PASSWORD: { reason: 'INVALID_CREDENTIALS', message: authMessages.invalidCredentials },
   EMAIL_NOT_VERIFIED: { reason: 'EMAIL_NOT_VERIFIED', message: authMessages.emailNotConfirmed },
   USER_ALREADY_EXISTS: { reason: 'ALREADY_REGISTERED', message: authMessages.alreadyRegistered, code: 'CONFLICT' },
@@ -136,8 +145,25 @@ async function relay(
   return reply.send(text)
 }
 
+/** Audit of a return from Google: the session it made (`sign_in`), or the error it ended with. */
+async function recordGoogleReturn(auth: Auth, db: Db, request: FastifyRequest, response: Response): Promise<void> {
+  const error = callbackError(response)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const session = !error && cookie ? await auth.api.getSession({ headers: new Headers({ cookie }) }) : null
+  const detail = { provider: googleProviderId }
+  if (session) {
+    await recordAuthEvent(db, request, { kind: 'sign_in', userId: session.user.id, email: session.user.email, detail })
+  } else {
+    await recordAuthEvent(db, request, { kind: 'sign_in_failed', detail: { ...detail, error: error ?? 'no_session' } })
+  }
+}
+
 export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps): void {
   const throttle = { db, now }
+  const googleOn = auth.options.plugins.some((plugin) => plugin.id === 'generic-oauth')
 
   app.route({
     method: ['GET', 'POST'],
@@ -174,8 +200,31 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
           await recordAuthEvent(db, request, { kind: 'sign_in_failed', email, detail: { blockedForMs: blockMs } })
         } else if (response.ok) {
           await clearFailures(throttle, keys.email)
-          await recordAuthEvent(db, request, { kind: 'sign_in', email })
+          // The right password of an account with a second factor makes no session yet (decision 008).
+          const answer: unknown = await response
+            .clone()
+            .json()
+            .catch(() => null)
+          const secondFactor = typeof answer === 'object' && answer !== null && 'twoFactorRedirect' in answer
+          await recordAuthEvent(db, request, { kind: secondFactor ? 'mfa_required' : 'sign_in', email })
         }
+        return relay(reply, request, response, path)
+      }
+
+      if (path === '/sign-in/social') {
+        if (!googleOn) {
+          throw new AppError('NOT_FOUND', googleMessages.notConfigured, undefined, 'PROVIDER_NOT_CONFIGURED')
+        }
+        const response = await auth.handler(toRequest(request, path, body))
+        // Configured, but Google's discovery document could not be read (again) just now.
+        if (response.status === 404) {
+          throw new AppError('SERVICE_UNAVAILABLE', googleMessages.unavailable, undefined, 'PROVIDER_UNAVAILABLE')
+        }
+        return relay(reply, request, response, path)
+      }
+      if (path === googleCallbackPath) {
+        const response = describeCallbackError(await auth.handler(toRequest(request, path, body)))
+        await recordGoogleReturn(auth, db, request, response)
         return relay(reply, request, response, path)
       }
 

@@ -3,17 +3,37 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins/bearer'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import { jwt } from 'better-auth/plugins/jwt'
-import { hasRole, normalizeEmail, passwordProblem, toRole, type Role, type ServerUser } from '@picks/contracts'
+import {
+  defaultPermissions,
+  hasPermission,
+  hasRole,
+  normalizeEmail,
+  passwordProblem,
+  toRole,
+  type Permission,
+  type Role,
+  type ServerUser,
+} from '@picks/contracts'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { EmailSender } from '../notifications/notifications.service.ts'
+import { createOutboxSmsSender, type EmailSender, type SmsSender } from '../notifications/notifications.service.ts'
 import { findUserByAuthId, linkAuthIdentity, markEmailVerified, setRole } from '../users/users.service.ts'
-import { authAccounts, authEvents, authJwks, authSessions, authUsers, authVerifications } from './auth.table.ts'
+import {
+  authAccounts,
+  authEvents,
+  authJwks,
+  authSessions,
+  authTwoFactors,
+  authUsers,
+  authVerifications,
+} from './auth.table.ts'
 import { resetPasswordEmail, verificationCodeEmail } from './auth-emails.ts'
 import { sessionLengths, verificationCode } from './auth-settings.ts'
+import { googleSignIn } from './google.ts'
+import { mfaPlugins } from './mfa.ts'
 
 export { clearFailures, recordFailure, remainingBlockMs } from './login-throttle.ts'
 
@@ -27,10 +47,12 @@ export interface AuthDeps {
   log: FastifyBaseLogger
   /** The library's request limiter; by default on outside tests. */
   rateLimit?: boolean
+  /** Where sign-in codes are texted; by default the database outbox. */
+  sms?: SmsSender
 }
 
 /** better-auth on our database, tables and mail, under /api/auth. */
-export function createAuth({ db, config, email, log, rateLimit }: AuthDeps) {
+export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps) {
   const deps = { db }
   return betterAuth({
     appName: 'Picks Marketplace',
@@ -51,6 +73,7 @@ export function createAuth({ db, config, email, log, rateLimit }: AuthDeps) {
         account: authAccounts,
         verification: authVerifications,
         jwks: authJwks,
+        twoFactor: authTwoFactors,
       },
     }),
     user: { additionalFields: { phone: { type: 'string', required: false, input: true } } },
@@ -70,6 +93,8 @@ export function createAuth({ db, config, email, log, rateLimit }: AuthDeps) {
     session: { expiresIn: sessionLengths.rememberedSeconds, updateAge: sessionLengths.refreshAfterSeconds },
     advanced: {
       useSecureCookies: config.env === 'production',
+      // The library skips its origin and callback-address checks when NODE_ENV is test; keep them on.
+      disableOriginCheck: false,
       // Our route sets x-forwarded-for from Fastify's view of the client (never the client's own header).
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
@@ -123,6 +148,8 @@ export function createAuth({ db, config, email, log, rateLimit }: AuthDeps) {
           await email.send({ to, ...verificationCodeEmail(otp) })
         },
       }),
+      ...(config.google ? [googleSignIn(config.google)] : []),
+      ...mfaPlugins({ db, sms: sms ?? createOutboxSmsSender({ db }) }),
     ],
   })
 }
@@ -189,6 +216,24 @@ export async function requireRole(auth: Auth, db: Db, request: FastifyRequest, r
   // Rank only: a stored permission list never lifts a role (the server trusts no client's role).
   if (!hasRole({ role: toRole(user.role), permissions: [] }, role)) {
     throw new AppError('FORBIDDEN', role === 'admin' ? 'Administrators only' : `Only for the ${role} role and above`)
+  }
+  return user
+}
+
+/**
+ * The signed-in server user when their role's standard permissions (spec §6) include `permission`;
+ * 401 for a visitor, 403 without it. The server never reads a stored or client-sent permission list.
+ */
+export async function requirePermission(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  permission: Permission,
+): Promise<ServerUser> {
+  const user = await requireUser(auth, db, request)
+  const role = toRole(user.role)
+  if (!hasPermission({ role, permissions: defaultPermissions[role] }, permission)) {
+    throw new AppError('FORBIDDEN', `You need the ${permission} permission for this`)
   }
   return user
 }

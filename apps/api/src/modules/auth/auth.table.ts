@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 // The auth library's own tables (better-auth: user, session, account, verification), under our
 // names and in our migrations. Property names are the library's field names; columns are snake_case.
@@ -16,6 +17,8 @@ export const authUsers = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     phone: text('phone'),
+    /** The two-factor plugin's sign-in gate: on while the account has a verified factor. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...times,
   },
   (t) => [uniqueIndex('auth_users_email_key').on(t.email)],
@@ -106,3 +109,69 @@ export const authJwks = pgTable('auth_jwks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
 })
+
+/**
+ * The two-factor plugin's authenticator-app (TOTP) factor: at most one per account. The secret and
+ * backup codes are encrypted by the library; `friendly_name` and `created_at` are ours.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    friendlyName: text('friendly_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_two_factors_user_key').on(t.userId)],
+)
+
+/** Text-message factors: a phone number that receives sign-in codes once verified. */
+export const authPhoneFactors = pgTable(
+  'auth_phone_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    friendlyName: text('friendly_name'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_phone_factors_user_phone_key').on(t.userId, t.phone)],
+)
+
+/**
+ * One request for a code: a factor challenge (enrolment or sign-in) or a profile phone check.
+ * Only a hash of a texted code is kept; a TOTP challenge and a sign-in text (whose code the
+ * two-factor plugin keeps) have none. Each allows a few tries before it is spent.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['enrol', 'sign_in', 'profile_phone'] }).notNull(),
+    factorId: text('factor_id'),
+    phone: text('phone'),
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_challenges_user_idx').on(t.userId, t.createdAt),
+    check('auth_challenges_purpose_known', sql`${t.purpose} in ('enrol', 'sign_in', 'profile_phone')`),
+  ],
+)

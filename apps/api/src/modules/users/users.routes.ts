@@ -1,5 +1,6 @@
 import {
   EmailAddress,
+  MeAnswer,
   ProfileUpdateBody,
   serverRoles,
   ServerUser,
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireIdentity, requireRole, requireUser, type Auth } from '../auth/auth.service.ts'
+import { requireIdentity, requirePermission, requireUser, type Auth } from '../auth/auth.service.ts'
 import { createUser, findUserByEmail, listUsers, syncIdentity, updateProfile } from './users.service.ts'
 
 const UserBody = z.object({ user: ServerUser })
@@ -33,11 +34,27 @@ const NewUserBody = z.object({
   role: z.enum(serverRoles).default('customer'),
 })
 
-export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { auth, db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  auth: Auth
+  db: Db
+  adminEmail: string | null
+  /** A creator's name and picture show in the shop: a change forgets its cached answers. */
+  shopCache: { invalidate(): void }
+}> = async (app, { auth, db, adminEmail, shopCache }) => {
   app.get(
     '/me',
-    { schema: { tags: ['users'], summary: 'The signed-in server user', response: { 200: UserBody } } },
-    async (request) => ({ user: await requireUser(auth, db, request) }),
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in server user, and whether the sidebar offers them the Admin Dashboard entry',
+        response: { 200: MeAnswer },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(auth, db, request)
+      // Only a yes or no: the configured address itself never reaches the client.
+      return { user, admin_entry: adminEmail !== null && user.email === adminEmail }
+    },
   )
 
   app.get(
@@ -79,6 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       }
       const user = await updateProfile({ db }, request.params.id, request.body)
       if (!user) throw new AppError('NOT_FOUND', 'User not found')
+      if (user.username !== null) shopCache.invalidate()
       return { user }
     },
   )
@@ -114,7 +132,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       },
     },
     async (request) => {
-      await requireRole(auth, db, request, 'admin')
+      await requirePermission(auth, db, request, 'manage_users')
       return listUsers({ db }, request.query)
     },
   )
@@ -130,7 +148,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async 
       },
     },
     async (request, reply) => {
-      await requireRole(auth, db, request, 'admin')
+      await requirePermission(auth, db, request, 'manage_users')
       const user = await createUser({ db }, request.body)
       if (!user) throw new AppError('CONFLICT', 'A user with this e-mail already exists')
       return reply.status(201).send({ user })

@@ -2,7 +2,7 @@ import type { ServerUser } from '@picks/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { creatorFieldsOf } from '../creators/creators.service.ts'
+import { creatorFieldsOf, mirrorAccountFields } from '../creators/creators.service.ts'
 import { users } from './users.table.ts'
 
 type Deps = { db: Db }
@@ -19,6 +19,7 @@ async function toServerUser(deps: Deps, row: UserRow): Promise<ServerUser> {
     profile_picture: row.profilePicture,
     specialty_sport: row.specialtySport,
     phone: row.phone,
+    phone_verified: row.phoneVerified,
     verified: row.emailVerified,
     username: creator?.username ?? null,
     bio: creator?.bio ?? null,
@@ -97,6 +98,30 @@ export async function findUserByEmail(deps: Deps, email: string): Promise<Server
   return row ? toServerUser(deps, row) : null
 }
 
+export async function findUserById(deps: Deps, id: string): Promise<ServerUser | null> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, id))
+  return row ? toServerUser(deps, row) : null
+}
+
+/** The id of the server user with this (normalized) e-mail, or null; nothing else about them. */
+export async function userIdByEmail(deps: Deps, email: string): Promise<string | null> {
+  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  return row?.id ?? null
+}
+
+/**
+ * Sets the person's phone to a number a texted code just confirmed. The number is set nowhere
+ * else after sign-up (which stores it unconfirmed), so a new number is always a confirmed one.
+ */
+export async function setVerifiedPhone(deps: Deps, authId: string, phone: string): Promise<ServerUser | null> {
+  const [row] = await deps.db
+    .update(users)
+    .set({ phone, phoneVerified: true, updatedAt: sql`now()` })
+    .where(eq(users.authId, authId))
+    .returning()
+  return row ? toServerUser(deps, row) : null
+}
+
 export interface ProfileChanges {
   name?: string | undefined
   profile_picture?: string | null | undefined
@@ -104,17 +129,37 @@ export interface ProfileChanges {
 }
 
 export async function updateProfile(deps: Deps, id: string, changes: ProfileChanges): Promise<ServerUser | null> {
-  const [row] = await deps.db
-    .update(users)
-    .set({
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.profile_picture !== undefined ? { profilePicture: changes.profile_picture } : {}),
-      ...(changes.specialty_sport !== undefined ? { specialtySport: changes.specialty_sport } : {}),
-      updatedAt: sql`now()`,
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.profile_picture !== undefined ? { profilePicture: changes.profile_picture } : {}),
+        ...(changes.specialty_sport !== undefined ? { specialtySport: changes.specialty_sport } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, id))
+      .returning()
+    if (!row) return null
+    // A creator's storefront shows the same name, picture and specialty as their account.
+    await mirrorAccountFields({ db: tx }, id, {
+      name: changes.name,
+      profilePicture: changes.profile_picture,
+      specialtySport: changes.specialty_sport,
     })
-    .where(eq(users.id, id))
-    .returning()
-  return row ? toServerUser(deps, row) : null
+    return toServerUser({ db: tx }, row)
+  })
+}
+
+/**
+ * Makes a customer a creator (register-creator). A moderator or an admin keeps their higher rank:
+ * a creator profile never lowers a role. Run it in the transaction that adds the profile.
+ */
+export async function promoteToCreator(deps: Deps, id: string): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({ role: 'creator', updatedAt: sql`now()` })
+    .where(sql`${users.id} = ${id} and ${users.role} = 'customer'`)
 }
 
 export interface UsersPage {

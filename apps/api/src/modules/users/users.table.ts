@@ -15,6 +15,8 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     specialtySport: text('specialty_sport'),
     phone: text('phone'),
+    /** The phone above was confirmed with a texted code; a new phone starts unconfirmed. */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     /** Mirrors the auth library's e-mail verification for this person. */
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -171,6 +171,37 @@ describe('the users list and new users (admin)', () => {
   })
 })
 
+describe('GET /api/me', () => {
+  it('answers the signed-in server user, and a visitor 401', async () => {
+    const dana = await account('dana@example.com')
+    const me = await call('GET', '/me', dana.cookie)
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ user: { id: dana.id, email: 'dana@example.com' }, admin_entry: false })
+    expect((await t.app.inject('/api/me')).statusCode).toBe(401)
+  })
+
+  it('offers the Admin Dashboard entry to the ADMIN_EMAIL account only, never sending the address', async () => {
+    const configured = await buildTestApp({ adminEmail: 'ops@example.com' })
+    try {
+      const ops = await signUpAndVerify(configured.app, configured.database.db, 'ops@example.com')
+      const dana = await signUpAndVerify(configured.app, configured.database.db, 'dana@example.com')
+      const asOps = await configured.app.inject({ url: '/api/me', headers: { cookie: ops } })
+      expect(asOps.json()).toMatchObject({ user: { email: 'ops@example.com' }, admin_entry: true })
+      const asDana = await configured.app.inject({ url: '/api/me', headers: { cookie: dana } })
+      expect(asDana.json()).toMatchObject({ user: { email: 'dana@example.com' }, admin_entry: false })
+      expect(asDana.body).not.toContain('ops@example.com')
+      expect((await configured.app.inject('/api/config')).body).not.toContain('ops@example.com')
+    } finally {
+      await configured.app.close()
+    }
+  })
+
+  it('offers the entry to nobody when ADMIN_EMAIL is not set, administrators included', async () => {
+    const admin = await account('admin@example.com', 'admin')
+    expect((await call('GET', '/me', admin.cookie)).json()).toMatchObject({ admin_entry: false })
+  })
+})
+
 describe('GET /api/config', () => {
   it('tells the client how e-mail is delivered and that Google sign-in is not configured', async () => {
     const res = await t.app.inject('/api/config')
@@ -179,7 +210,11 @@ describe('GET /api/config', () => {
   })
 
   it('says when Google sign-in is configured', async () => {
-    const configured = await buildTestApp({ google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 's' } })
+    // Nothing listens on the discard port: no test reaches Google.
+    const discoveryUrl = 'http://127.0.0.1:9/.well-known/openid-configuration'
+    const configured = await buildTestApp({
+      google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 's', discoveryUrl },
+    })
     try {
       expect((await configured.app.inject('/api/config')).json()).toEqual({
         auth: { google: true, emailDelivery: 'outbox' },
