@@ -16,18 +16,28 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth } from './modules/auth/auth.service.ts'
 import {
   createOutboxEmailSender,
+  createOutboxSmsSender,
   createSmtpEmailSender,
+  createTwilioSmsSender,
   sendInBackground,
   type EmailSender,
+  type SmsSender,
 } from './modules/notifications/notifications.service.ts'
+import { factorsRoutes } from './modules/auth/factors.routes.ts'
+import { phoneVerificationRoutes } from './modules/auth/phone-verification.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { clientsRoutes } from './modules/clients/clients.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media.routes.ts'
+import { createMediaStorage, createUploadLimiter } from './modules/media/media.service.ts'
 
 export interface AppDeps {
   database: Database
   /** Where e-mail goes; by default SMTP when configured, else the database outbox. */
   email?: EmailSender
-  /** The clock of time-based rules (the failed-login throttle); tests move it. */
+  /** Where text messages go (sign-in and phone codes); by default Twilio when configured, else the outbox. */
+  sms?: SmsSender
+  /** The clock of time-based rules (the failed-login throttle, username holds); tests move it. */
   now?: () => Date
   /** The auth library's own request limiter; on by default except in tests (which turn it on to test it). */
   authRateLimit?: boolean
@@ -105,15 +115,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // An SMTP send is a network round trip: answering before it keeps a known e-mail's answer (reset
   // link, new code) as quick as an unknown one's, so timing tells no one who has an account.
   const email = chosenEmail.kind === 'smtp' ? sendInBackground(chosenEmail, app.log) : chosenEmail
+  const sms =
+    deps.sms ??
+    (config.twilio
+      ? createTwilioSmsSender(config.twilio)
+      : createOutboxSmsSender({
+          db: deps.database.db,
+          ...(config.env === 'development' ? { echoTo: app.log } : {}),
+        }))
   const auth = createAuth({
     db: deps.database.db,
     config,
     email,
+    sms,
     log: app.log,
     ...(deps.authRateLimit !== undefined ? { rateLimit: deps.authRateLimit } : {}),
   })
 
   const siteOrigin = new URL(config.publicUrl).origin
+  const mediaStorage = createMediaStorage(config)
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -126,12 +146,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         }
       })
       await api.register(healthRoutes, { database: deps.database })
+      const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs })
       await api.register(creatorsRoutes, {
+        auth,
         db: deps.database.db,
-        shopCache: createShopCache({ ttlMs: config.shopCacheTtlMs }),
+        shopCache,
+        now: deps.now ?? (() => new Date()),
+        publicUrl: config.publicUrl,
+        visitorSecret: config.authSecret,
       })
       registerAuthRoutes(api, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
-      await api.register(usersRoutes, { auth, db: deps.database.db })
+      const codes = { auth, db: deps.database.db, sms, now: deps.now ?? (() => new Date()), secret: config.authSecret }
+      await api.register(factorsRoutes, { ...codes, siteOrigin })
+      await api.register(phoneVerificationRoutes, codes)
+      await api.register(usersRoutes, { auth, db: deps.database.db, adminEmail: config.adminEmail, shopCache })
+      await api.register(clientsRoutes, { auth, db: deps.database.db })
+      await api.register(mediaUploadRoutes, {
+        auth,
+        db: deps.database.db,
+        storage: mediaStorage,
+        limiter: createUploadLimiter({ now: deps.now ?? (() => new Date()) }),
+      })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       api.get('/config', { schema: { tags: ['health'], summary: 'What this server offers the client' } }, async () => ({
         auth: { google: config.google !== null, emailDelivery: email.kind },
@@ -140,8 +175,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api' },
   )
 
+  // Its own route for all of /media, so the web app's fallback never answers an image address with the page.
+  await app.register(mediaFileRoutes, { storage: mediaStorage })
   await registerWebApp(app, config.webDistDir)
   app.addHook('onClose', async () => {
+    await mediaStorage.close()
     await email.close()
     await deps.database.close()
   })

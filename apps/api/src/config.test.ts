@@ -75,6 +75,7 @@ describe('loadConfig', () => {
       {
         clientId: 'id.apps.googleusercontent.com',
         clientSecret: 's',
+        discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
       },
     )
     expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
@@ -82,6 +83,21 @@ describe('loadConfig', () => {
     ])
     expect(problemsOf({ GOOGLE_CLIENT_SECRET: 's' })).toEqual([
       'missing required GOOGLE_CLIENT_ID (needed because GOOGLE_CLIENT_SECRET is set)',
+    ])
+  })
+
+  it('reads Google from another OpenID Connect discovery URL, which must be http(s) and comes with the credentials', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }
+    const discoveryUrl = 'http://127.0.0.1:4320/.well-known/openid-configuration'
+    expect(loadConfig({ ...google, GOOGLE_DISCOVERY_URL: discoveryUrl }).google?.discoveryUrl).toBe(discoveryUrl)
+    expect(
+      problemsOf({ ...google, GOOGLE_DISCOVERY_URL: 'ftp://idp.example.com/.well-known/openid-configuration' }),
+    ).toEqual(['GOOGLE_DISCOVERY_URL: GOOGLE_DISCOVERY_URL must be an http:// or https:// address'])
+    expect(problemsOf({ ...google, GOOGLE_DISCOVERY_URL: 'accounts.google.com' })).toEqual([
+      'GOOGLE_DISCOVERY_URL: GOOGLE_DISCOVERY_URL must be an http:// or https:// address',
+    ])
+    expect(problemsOf({ GOOGLE_DISCOVERY_URL: discoveryUrl })).toEqual([
+      'missing required GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET (needed because GOOGLE_DISCOVERY_URL is set)',
     ])
   })
 
@@ -93,6 +109,41 @@ describe('loadConfig', () => {
     expect(problemsOf({ TWILIO_ACCOUNT_SID: 'nope', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '555' })).toHaveLength(
       2,
     )
+  })
+
+  it('reads ADMIN_EMAIL trimmed and lowercased, and refuses anything that is not an e-mail', () => {
+    expect(loadConfig({}).adminEmail).toBeNull()
+    expect(loadConfig({ ADMIN_EMAIL: '  Ops@Example.COM ' }).adminEmail).toBe('ops@example.com')
+    expect(problemsOf({ ADMIN_EMAIL: 'ops-at-example.com' })).toEqual([
+      'ADMIN_EMAIL: ADMIN_EMAIL must be an e-mail address',
+    ])
+  })
+
+  it('keeps uploaded images under DATA_DIR unless all of the S3 settings are given', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/picks' })).toMatchObject({ dataDir: '/srv/picks', s3: null })
+    const s3 = { S3_BUCKET: 'picks-media', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'picks-media',
+      region: 'auto',
+      endpoint: null,
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    })
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    })
+    expect(problemsOf({ S3_BUCKET: 'picks-media' })).toEqual([
+      'missing required S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (needed because S3_BUCKET is set)',
+    ])
+    expect(problemsOf({ S3_ENDPOINT: 'https://r2.example.com' })).toEqual([
+      'missing required S3_BUCKET (needed because S3_ENDPOINT is set)',
+    ])
+    expect(problemsOf({ ...s3, S3_BUCKET: 'Picks_Media', S3_ENDPOINT: 'ftp://minio.local' })).toEqual([
+      'S3_BUCKET: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      'S3_ENDPOINT: S3_ENDPOINT must start with http:// or https://',
+    ])
   })
 
   it('names the problems in the error message that stops start-up', () => {

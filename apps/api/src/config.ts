@@ -26,6 +26,9 @@ const EnvSchema = z.object({
   EMAIL_FROM: z.string().min(3).default('Picks Marketplace <no-reply@picks.local>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: 'GOOGLE_DISCOVERY_URL must be an http:// or https:// address' })
+    .optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits')
@@ -39,6 +42,22 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('ADMIN_EMAIL must be an e-mail address')).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'S3_ENDPOINT must start with http:// or https://')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 })
 
 export interface Config {
@@ -55,13 +74,29 @@ export interface Config {
   /** E-mail goes over SMTP when set, else to the database outbox. */
   smtp: { url: string; from: string } | null
   emailFrom: string
-  /** Google sign-in (OpenID Connect) credentials; null when not configured. */
-  google: { clientId: string; clientSecret: string } | null
+  /** Google sign-in (OpenID Connect): credentials and the discovery document; null when not configured. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null
   /** Text messages go through Twilio when set, else to the database outbox. */
   twilio: { accountSid: string; authToken: string; from: string } | null
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
   shopCacheTtlMs: number
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null
+  /** The one account shown the sidebar's Admin Dashboard entry (trimmed, lowercased); null: nobody. */
+  adminEmail: string | null
+  /** DATA_DIR: uploaded images live in its `media` folder unless S3 is configured. */
+  dataDir: string
+  /** Uploaded images go to this S3-compatible bucket when set, else to `${dataDir}/media`. */
+  s3: S3Config | null
+}
+
+export interface S3Config {
+  bucket: string
+  region: string
+  /** MinIO, R2 and the like; unset for AWS itself. */
+  endpoint: string | null
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
 }
 
 /** Settings that are required together: when the first is set, every other one must be too. */
@@ -70,7 +105,15 @@ const requiredTogether: ReadonlyArray<readonly (keyof z.infer<typeof EnvSchema>)
   ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'],
+  ['GOOGLE_DISCOVERY_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  ...(['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).map(
+    (name) => [name, 'S3_BUCKET'] as const,
+  ),
 ]
+
+/** Google's own OpenID Connect discovery document; GOOGLE_DISCOVERY_URL replaces it (tests, a local server). */
+export const googleDiscoveryUrl = 'https://accounts.google.com/.well-known/openid-configuration'
 
 /** Public on purpose: development and tests only; production refuses to start without AUTH_SECRET. */
 const developmentAuthSecret = 'development-only-auth-secret-not-for-production-use'
@@ -114,12 +157,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
+    adminEmail: e.ADMIN_EMAIL ?? null,
+    dataDir: e.DATA_DIR,
+    s3:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT ?? null,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : null,
     authSecret: e.AUTH_SECRET ?? developmentAuthSecret,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null,
     emailFrom: e.EMAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL ?? googleDiscoveryUrl,
+          }
         : null,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER

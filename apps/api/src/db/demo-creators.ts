@@ -149,7 +149,7 @@ export function demoCreator(index: number): DemoCreator {
     specialtySport: specialty,
     otherSports: others,
     country: pick(countries),
-    socialLinks: random() < 0.6 ? { x: `https://x.com/${username}` } : {},
+    socialLinks: random() < 0.6 ? { twitter: `https://x.com/${username}` } : {},
     plans,
     joinedDaysAgo: Math.floor(random() * 720),
   }

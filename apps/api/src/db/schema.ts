@@ -1,13 +1,22 @@
 export { users } from '../modules/users/users.table.ts'
 export { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+export {
+  creatorPreviousUsernames,
+  creatorReferralVisits,
+  creatorShareCodes,
+} from '../modules/creators/creator-links.table.ts'
 export { emailOutbox, smsOutbox } from '../modules/notifications/notifications.table.ts'
 export {
   authAccounts,
+  authChallenges,
   authEvents,
   authJwks,
+  authPhoneFactors,
   authSessions,
+  authTwoFactors,
   authUsers,
   authVerifications,
   loginThrottles,
 } from '../modules/auth/auth.table.ts'
 export { adminPasswords, adminVerifications } from '../modules/admin/admin.table.ts'
+export { creatorClients } from '../modules/clients/clients.table.ts'

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+import { users } from '../modules/users/users.table.ts'
 import { createTestDatabase, type TestDatabase } from '../test/build-test-app.ts'
 import { demoCreator } from './demo-creators.ts'
 import { demoCreatorCount, insertDemoCreators, seedDemoData } from './seed.ts'
@@ -35,6 +36,17 @@ describe('demo data', () => {
     await seedDemoData(database.db)
     expect(await seedDemoData(database.db)).toEqual({ created: false, creators: 0 })
     expect(await countOf(creatorProfiles)).toBe(demoCreatorCount)
+  })
+
+  it('loads the demo data when the only accounts are administrators made before the first start', async () => {
+    await database.db.insert(users).values({ email: 'root@picks.example', name: 'Root', role: 'admin' })
+    expect(await seedDemoData(database.db)).toEqual({ created: true, creators: demoCreatorCount })
+  })
+
+  it('leaves a database with a customer in it alone', async () => {
+    await database.db.insert(users).values({ email: 'fan@picks.example', name: 'Fan', role: 'customer' })
+    expect(await seedDemoData(database.db)).toEqual({ created: false, creators: 0 })
+    expect(await countOf(creatorProfiles)).toBe(0)
   })
 
   it('skips creators that already exist when inserted again', async () => {

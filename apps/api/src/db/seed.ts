@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm'
+import { count, inArray, ne, sql } from 'drizzle-orm'
 import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 import { users } from '../modules/users/users.table.ts'
 import type { Db } from './client.ts'
@@ -67,10 +67,11 @@ export async function insertDemoCreators(db: Db, total: number, from = 0, batchS
 
 /**
  * Loads the demo marketplace on the first start of an empty database (outside production).
- * Idempotent: a database that already has users is left as it is.
+ * Idempotent: a database that already has users is left as it is. Administrators do not count:
+ * an operator may run `npm run admin:create` before the first start.
  */
 export async function seedDemoData(db: Db): Promise<{ created: boolean; creators: number }> {
-  const [existing] = await db.select({ n: count() }).from(users)
+  const [existing] = await db.select({ n: count() }).from(users).where(ne(users.role, 'admin'))
   if (Number(existing?.n ?? 0) > 0) return { created: false, creators: 0 }
   const creators = await insertDemoCreators(db, demoCreatorCount)
   return { created: creators > 0, creators }

@@ -1,18 +1,36 @@
 import {
+  CreatorAnswer,
   CreatorByUsername,
   CreatorIdParams,
+  CreatorLookupQuery,
+  CreatorProfileUpdateBody,
   CreatorStats,
   CreatorSummary,
   CreatorsListQuery,
   CreatorsPage,
   CreatorsPageQuery,
+  RegisterCreatorAnswer,
+  RegisterCreatorBody,
+  RegisterCreatorParams,
+  ShareLink,
   UsernameParams,
 } from '@picks/contracts'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { findCreatorByUsername, getCreatorStats, listCreators, listCreatorsPage } from './creators.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { requireOwnerOrAdmin } from './creator-access.ts'
+import { registerCreator, updateCreatorProfile } from './creator-accounts.ts'
+import {
+  findCreatorByUsername,
+  getCreatorProfile,
+  getCreatorStats,
+  listCreators,
+  listCreatorsPage,
+} from './creators.service.ts'
+import { plansRoutes } from './plans.routes.ts'
+import { getShareLink, recordReferralVisit } from './share-links.ts'
 import type { ShopCache } from './shop-cache.ts'
 
 const CreatorsList = z.object({ creators: z.array(CreatorSummary) })
@@ -25,10 +43,20 @@ function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body)
 }
 
-export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }> = async (
-  app,
-  { db, shopCache },
-) => {
+export interface CreatorsRoutesOptions {
+  auth: Auth
+  db: Db
+  shopCache: ShopCache
+  /** The clock of time-based rules (username holds, visit days); tests move it. */
+  now: () => Date
+  /** The site's public address, for share links. */
+  publicUrl: string
+  /** Keys the daily visitor hashes of share-link visits (the auth secret). */
+  visitorSecret: string
+}
+
+export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = async (app, options) => {
+  const { auth, db, shopCache, now, publicUrl, visitorSecret } = options
   app.get(
     '/creators/paginated',
     {
@@ -87,14 +115,104 @@ export const creatorsRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCach
     {
       schema: {
         tags: ['creators'],
-        summary: 'Look a creator up by username (profile links)',
+        summary:
+          'Look a creator up by username (profile links), also by a username given up less than 30 days ago; ' +
+          "?ref= counts a visit through the creator's share link",
         params: UsernameParams,
+        querystring: CreatorLookupQuery,
         response: { 200: CreatorByUsername },
       },
     },
-    async (request) => ({
-      success: true as const,
-      creator: await findCreatorByUsername({ db }, request.params.username),
-    }),
+    async (request) => {
+      const at = now()
+      const creator = await findCreatorByUsername({ db }, request.params.username, at)
+      const { ref } = request.query
+      if (ref) {
+        await recordReferralVisit(
+          { db },
+          {
+            creatorId: creator.id,
+            code: ref,
+            visitor: { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') },
+            now: at,
+            secret: visitorSecret,
+          },
+        )
+      }
+      return { success: true as const, creator }
+    },
   )
+
+  app.post(
+    '/users/:userId/register-creator',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: 'Makes a user a creator with a public profile (that user or an admin)',
+        params: RegisterCreatorParams,
+        body: RegisterCreatorBody,
+        response: { 201: RegisterCreatorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params
+      await requireOwnerOrAdmin(auth, db, request, userId, 'You can only register yourself as a creator')
+      const answer = await registerCreator({ db }, userId, request.body, now())
+      shopCache.invalidate()
+      return reply.status(201).send(answer)
+    },
+  )
+
+  app.get(
+    '/creators/:id',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: "A creator's public profile",
+        params: CreatorIdParams,
+        response: { 200: CreatorAnswer },
+      },
+    },
+    async (request) => ({ creator: await getCreatorProfile({ db }, request.params.id) }),
+  )
+
+  app.put(
+    '/creators/:id/profile',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: "Changes a creator's profile, username included (the creator or an admin)",
+        params: CreatorIdParams,
+        body: CreatorProfileUpdateBody,
+        response: { 200: CreatorAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(auth, db, request, id, 'You can only change your own creator profile')
+      const creator = await updateCreatorProfile({ db }, id, request.body, now())
+      shopCache.invalidate()
+      return { creator }
+    },
+  )
+
+  app.get(
+    '/creators/:id/share-link',
+    {
+      schema: {
+        tags: ['creators'],
+        summary:
+          "The creator's profile link with their referral code, and the visits it brought (the creator or an admin)",
+        params: CreatorIdParams,
+        response: { 200: ShareLink },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(auth, db, request, id, "Only the creator or an admin can see the creator's share link")
+      return getShareLink({ db }, id, { publicUrl, now: now() })
+    },
+  )
+
+  await app.register(plansRoutes, { auth, db, shopCache })
 }

@@ -1,7 +1,16 @@
-import type { CreatorStats, CreatorSummary, CreatorsPage, ParsedCreatorsPageQuery } from '@picks/contracts'
-import { and, arrayOverlaps, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import {
+  usernameHoldDays,
+  type CreatorProfile,
+  type CreatorStats,
+  type CreatorSummary,
+  type CreatorsPage,
+  type ParsedCreatorsPageQuery,
+  type Plan,
+} from '@picks/contracts'
+import { and, arrayOverlaps, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { creatorPreviousUsernames } from './creator-links.table.ts'
 import { creatorProfiles, subscriptionPlans } from './creators.table.ts'
 
 type Deps = { db: Db }
@@ -110,26 +119,162 @@ export async function getCreatorStats(deps: Deps, creatorId: string): Promise<Cr
     .from(creatorProfiles)
     .where(eq(creatorProfiles.userId, creatorId))
   if (!profile) throw new AppError('NOT_FOUND', 'Creator not found')
-  const [plans] = await deps.db
-    .select({ active: count() })
-    .from(subscriptionPlans)
-    .where(and(eq(subscriptionPlans.creatorId, creatorId), eq(subscriptionPlans.active, true)))
+  const plans = await plansOf(deps, creatorId, { includeInactive: false })
   return {
     creator_id: creatorId,
-    active_plans: Number(plans?.active ?? 0),
+    active_plans: plans.length,
     lowest_price_cents: profile.lowestPriceCents,
     currency: profile.currency,
     member_since: profile.createdAt.toISOString(),
+    plans,
+    // No purchases or subscriptions are stored before the payments issue (issue 5), so nobody
+    // subscribes yet; that issue counts its active subscriptions and passes here.
+    subscriber_count: 0,
+    // Picks arrive with the picks issue (issue 6), which counts them and fills the record.
+    picks_count: 0,
+    record: null,
   }
 }
 
-export async function findCreatorByUsername(deps: Deps, username: string): Promise<{ id: string; username: string }> {
-  const [row] = await deps.db
+const dayMs = 24 * 60 * 60 * 1000
+
+/** Usernames released before this moment are free again. */
+export function holdStart(now: Date): Date {
+  return new Date(now.getTime() - usernameHoldDays * dayMs)
+}
+
+/**
+ * The creator a profile link names: by current username, whatever its case, else by a username
+ * they gave up less than 30 days ago. The answer carries the current username.
+ */
+export async function findCreatorByUsername(
+  deps: Deps,
+  username: string,
+  now: Date,
+): Promise<{ id: string; username: string }> {
+  const lower = username.toLowerCase()
+  const [current] = await deps.db
     .select({ id: creatorProfiles.userId, username: creatorProfiles.username })
     .from(creatorProfiles)
-    .where(sql`lower(${creatorProfiles.username}) = ${username.toLowerCase()}`)
-  if (!row) throw new AppError('NOT_FOUND', 'Creator not found')
-  return row
+    .where(sql`lower(${creatorProfiles.username}) = ${lower}`)
+  if (current) return current
+  const [previous] = await deps.db
+    .select({ id: creatorProfiles.userId, username: creatorProfiles.username })
+    .from(creatorPreviousUsernames)
+    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, creatorPreviousUsernames.creatorId))
+    .where(
+      and(
+        sql`lower(${creatorPreviousUsernames.username}) = ${lower}`,
+        gt(creatorPreviousUsernames.releasedAt, holdStart(now)),
+      ),
+    )
+  if (!previous) throw new AppError('NOT_FOUND', 'Creator not found')
+  return previous
+}
+
+const profileColumns = {
+  id: creatorProfiles.userId,
+  username: creatorProfiles.username,
+  name: creatorProfiles.displayName,
+  bio: creatorProfiles.bio,
+  profilePicture: creatorProfiles.profilePicture,
+  specialtySport: creatorProfiles.specialtySport,
+  otherSports: creatorProfiles.otherSports,
+  sports: creatorProfiles.sports,
+  socialLinks: creatorProfiles.socialLinks,
+  country: creatorProfiles.country,
+  createdAt: creatorProfiles.createdAt,
+}
+
+/** A creator's public profile, or null when the user is not a creator. */
+export async function findCreatorProfile(deps: Deps, creatorId: string): Promise<CreatorProfile | null> {
+  const [row] = await deps.db.select(profileColumns).from(creatorProfiles).where(eq(creatorProfiles.userId, creatorId))
+  if (!row) return null
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    bio: row.bio,
+    profile_picture: row.profilePicture,
+    specialty_sport: row.specialtySport as CreatorProfile['specialty_sport'],
+    other_sports: row.otherSports as CreatorProfile['other_sports'],
+    sports: row.sports as CreatorProfile['sports'],
+    social_links: row.socialLinks,
+    country: row.country,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+export async function getCreatorProfile(deps: Deps, creatorId: string): Promise<CreatorProfile> {
+  const profile = await findCreatorProfile(deps, creatorId)
+  if (!profile) throw new AppError('NOT_FOUND', 'Creator not found')
+  return profile
+}
+
+type PlanRow = typeof subscriptionPlans.$inferSelect
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    creator_id: row.creatorId,
+    name: row.name,
+    kind: row.kind,
+    interval: row.interval,
+    access_days: row.accessDays,
+    price_cents: row.priceCents,
+    currency: row.currency,
+    trial_days: row.trialDays,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+/** A creator's plans, cheapest first; active ones before inactive ones when those are included. */
+export async function plansOf(deps: Deps, creatorId: string, options: { includeInactive: boolean }): Promise<Plan[]> {
+  const rows = await deps.db
+    .select()
+    .from(subscriptionPlans)
+    .where(
+      options.includeInactive
+        ? eq(subscriptionPlans.creatorId, creatorId)
+        : and(eq(subscriptionPlans.creatorId, creatorId), eq(subscriptionPlans.active, true)),
+    )
+    .orderBy(desc(subscriptionPlans.active), asc(subscriptionPlans.priceCents), asc(subscriptionPlans.createdAt))
+  return rows.map(toPlan)
+}
+
+/**
+ * Keeps a creator's storefront in step with their account: the display name, the picture and the
+ * specialty sport (which also leads the sport list) follow the user record. Nothing for a
+ * non-creator. A null specialty leaves the creator's in place: a creator always has one.
+ */
+export async function mirrorAccountFields(
+  deps: Deps,
+  userId: string,
+  fields: {
+    name?: string | undefined
+    profilePicture?: string | null | undefined
+    specialtySport?: string | null | undefined
+  },
+): Promise<void> {
+  const specialty = fields.specialtySport ?? undefined
+  if (fields.name === undefined && fields.profilePicture === undefined && specialty === undefined) return
+  await deps.db
+    .update(creatorProfiles)
+    .set({
+      ...(fields.name !== undefined ? { displayName: fields.name } : {}),
+      ...(fields.profilePicture !== undefined ? { profilePicture: fields.profilePicture } : {}),
+      ...(specialty !== undefined
+        ? {
+            specialtySport: specialty,
+            otherSports: sql`array_remove(${creatorProfiles.otherSports}, ${specialty}::text)`,
+            sports: sql`array_prepend(${specialty}::text, array_remove(${creatorProfiles.otherSports}, ${specialty}::text))`,
+          }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(creatorProfiles.userId, userId))
 }
 
 /** Keeps the shop's denormalised lowest price equal to the creator's cheapest active plan. */

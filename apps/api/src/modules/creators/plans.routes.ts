@@ -1,0 +1,89 @@
+import {
+  CreatePlanBody,
+  PlanAnswer,
+  PlanCreatorParams,
+  PlanIdParams,
+  PlansAnswer,
+  PlansQuery,
+  UpdatePlanBody,
+} from '@picks/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { requireRole, requireUser, type Auth } from '../auth/auth.service.ts'
+import { isAdmin, requireOwnerOrAdmin } from './creator-access.ts'
+import { findCreatorProfile, plansOf } from './creators.service.ts'
+import { createPlan, updatePlan } from './plans.ts'
+import type { ShopCache } from './shop-cache.ts'
+
+/** What a creator sells (`subscription-pricing`, product-decisions.md "What is sold"). */
+export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache: ShopCache }> = async (
+  app,
+  { auth, db, shopCache },
+) => {
+  app.get(
+    '/subscription-pricing/:creatorId',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: "A creator's active plans, cheapest first; with all=true (the creator or an admin) inactive ones too",
+        params: PlanCreatorParams,
+        querystring: PlansQuery,
+        response: { 200: PlansAnswer },
+      },
+    },
+    async (request) => {
+      const { creatorId } = request.params
+      const includeInactive = request.query.all
+      if (includeInactive) {
+        await requireOwnerOrAdmin(auth, db, request, creatorId, 'Only the creator or an admin can see inactive plans')
+      }
+      if (!(await findCreatorProfile({ db }, creatorId))) throw new AppError('NOT_FOUND', 'Creator not found')
+      return { plans: await plansOf({ db }, creatorId, { includeInactive }) }
+    },
+  )
+
+  app.post(
+    '/subscription-pricing',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Adds a plan (a creator for themselves; an admin for the creator named by creatorId)',
+        body: CreatePlanBody,
+        response: { 201: PlanAnswer },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireRole(auth, db, request, 'creator')
+      const creatorId = request.body.creatorId ?? me.id
+      if (creatorId !== me.id && !isAdmin(me)) {
+        throw new AppError('FORBIDDEN', 'You can only add plans to your own creator profile')
+      }
+      if (creatorId === me.id && !(await findCreatorProfile({ db }, me.id))) {
+        throw new AppError('FORBIDDEN', 'Become a creator before adding plans', undefined, 'NOT_A_CREATOR')
+      }
+      const plan = await createPlan({ db }, creatorId, request.body)
+      shopCache.invalidate()
+      return reply.status(201).send({ plan })
+    },
+  )
+
+  app.put(
+    '/subscription-pricing/:id',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: "Changes a plan's name, terms, price or active flag (its creator or an admin)",
+        params: PlanIdParams,
+        body: UpdatePlanBody,
+        response: { 200: PlanAnswer },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(auth, db, request)
+      const plan = await updatePlan({ db }, request.params.id, request.body, { id: me.id, isAdmin: isAdmin(me) })
+      shopCache.invalidate()
+      return { plan }
+    },
+  )
+}
