@@ -31,7 +31,19 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react-vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'query-vendor', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // Writes (useMutation) start on pages behind sign-in, so they stay out of the shop's chunk.
+            {
+              name: 'query-vendor',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js$)/,
+            },
+            // The creator and plan rules (reserved words, country codes) serve the creator pages only;
+            // left alone, the bundler merges them into the shared contracts chunk the shop loads.
+            {
+              name: 'creator-profile-rules',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](creator-profile-rules|plan-rules)\.ts$/,
+              // Their one import (the username pattern) stays where the shop already loads it.
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { hasRole, isCreatorOrHigher } from '@picks/contracts/client'
+import { hasPermission, hasRole, isCreatorOrHigher, type Permission, type Role } from '@picks/contracts/client'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { authRedirectFor } from '../lib/auth-redirect.ts'
 import { useStoredUser } from '../lib/stored-user.ts'
@@ -24,4 +24,31 @@ export function RequireCreator() {
 export function RequireAdmin() {
   const user = useStoredUser()
   return hasRole(user, 'admin') ? <Outlet /> : <Navigate to="/admin/login" replace />
+}
+
+/**
+ * Pages for a named role or above (spec §6 rank) or a named permission (the stored list, else the
+ * role's standard one). A signed-out visitor goes to /auth, which brings them back here after
+ * signing in; a signed-in person without it goes to `/` (the shop): signing in again would not
+ * help them, and the page's name gives nothing away. Display only, like every guard here.
+ */
+export function RequireAccess(props: { role: Role } | { permission: Permission }) {
+  const user = useStoredUser()
+  const location = useLocation()
+  if (!user) {
+    const { to, state } = authRedirectFor(location)
+    return <Navigate to={to} state={state} replace />
+  }
+  const allowed = 'role' in props ? hasRole(user, props.role) : hasPermission(user, props.permission)
+  return allowed ? <Outlet /> : <Navigate to="/" replace />
+}
+
+/** `RequireAccess` for a role: `<RequireRole role="moderator" />`. */
+export function RequireRole({ role }: { role: Role }) {
+  return <RequireAccess role={role} />
+}
+
+/** `RequireAccess` for a permission: `<RequirePermission permission="view_analytics" />`. */
+export function RequirePermission({ permission }: { permission: Permission }) {
+  return <RequireAccess permission={permission} />
 }

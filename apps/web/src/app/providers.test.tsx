@@ -28,7 +28,7 @@ beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 describe('persisted data cache', () => {
-  it('saves successful queries to local storage within a second, and leaves failed ones out', async () => {
+  it('saves successful queries to local storage within a second, and leaves out failed ones and those marked not to persist', async () => {
     const client = new QueryClient()
     render(
       <AppProviders queryClient={client}>
@@ -38,6 +38,11 @@ describe('persisted data cache', () => {
     await act(() => vi.advanceTimersByTimeAsync(0))
 
     client.setQueryData(['creators', { page: 1 }], { creators: ['Ada'] })
+    await client.prefetchQuery({
+      queryKey: ['account', 'factors'],
+      queryFn: () => Promise.resolve([{ id: 'f-1' }]),
+      meta: { persist: false },
+    })
     await client.prefetchQuery({
       queryKey: ['creator', 'missing'],
       queryFn: () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'x', body: undefined })),

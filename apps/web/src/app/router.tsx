@@ -16,7 +16,7 @@ function createPages(policy?: ChunkLoadPolicy) {
     resetPassword: lazyPage(() => import('../features/auth/reset-password-page.tsx'), policy),
     myPicks: lazyPage(() => import('../features/picks/my-picks-page.tsx'), policy),
     createPick: lazyPage(() => import('../features/picks/create-pick-page.tsx'), policy),
-    dashboard: lazyPage(() => import('../features/account/dashboard-page.tsx'), policy),
+    dashboard: lazyPage(() => import('../features/creator/dashboard-page.tsx'), policy),
     editProfile: lazyPage(() => import('../features/account/edit-profile-page.tsx'), policy),
     alerts: lazyPage(() => import('../features/account/alerts-page.tsx'), policy),
     manageSubscriptions: lazyPage(() => import('../features/account/manage-subscriptions-page.tsx'), policy),
@@ -59,10 +59,9 @@ function forwardTo(pathname: string) {
 }
 
 /** Every route of spec §2. `policy` overrides the chunk retry policy (tests). */
-export function createRoutes(options: { policy?: ChunkLoadPolicy; showAdminEntry?: boolean } = {}): RouteObject[] {
+export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteObject[] {
   const pages = createPages(options.policy)
   const nextPagesFor = nextPagesFinder(pages)
-  const showAdminEntry = options.showAdminEntry ?? false
   const page = (path: string, lazy: { lazy: RouteObject['lazy'] }): RouteObject => ({ path, lazy: lazy.lazy })
 
   return [
@@ -70,11 +69,11 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy; showAdminEntry
       id: 'root',
       element: (
         <AuthProvider>
-          <AppLayout nextPagesFor={nextPagesFor} showAdminEntry={showAdminEntry} />
+          <AppLayout nextPagesFor={nextPagesFor} />
         </AuthProvider>
       ),
       HydrateFallback: () => (
-        <AppLayout showAdminEntry={showAdminEntry}>
+        <AppLayout>
           <PageSkeleton />
         </AppLayout>
       ),

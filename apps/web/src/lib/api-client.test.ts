@@ -67,10 +67,34 @@ describe('api client requests', () => {
     expect(fetchMock.mock.calls[1]?.[1].method).toBe('PUT')
   })
 
+  it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
+    fetchMock.mockResolvedValue(json(201, { url: '/media/avatars/abc.webp' }))
+    const form = new FormData()
+    form.append('file', new File(['png bytes'], 'me.png', { type: 'image/png' }))
+
+    await api.post('/media/avatar', form)
+
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/api/media/avatar')
+    expect(init?.body).toBe(form)
+    expect(init?.headers).toEqual({ Accept: 'application/json' })
+  })
+
   it('resolves to undefined for an empty 204 answer', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }))
     await expect(api.delete('/purchases/p1')).resolves.toBeUndefined()
     expect(fetchMock.mock.calls[0]?.[1].method).toBe('DELETE')
+  })
+
+  it('sends a DELETE without a body, or with the JSON body it is given', async () => {
+    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }))
+    await api.delete('/purchases/p1')
+    await api.delete('/auth/factors/f1', { body: { password: 'secret' } })
+    const [, bare] = fetchMock.mock.calls[0] ?? []
+    const [, withBody] = fetchMock.mock.calls[1] ?? []
+    expect(bare?.body).toBeNull()
+    expect(withBody?.body).toBe('{"password":"secret"}')
+    expect(withBody?.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json' })
   })
 
   it('uses VITE_API_URL as the base when it is configured', async () => {

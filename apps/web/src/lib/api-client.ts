@@ -127,14 +127,16 @@ async function attempt(method: Method, url: string, body: unknown, options: Requ
   if (options.signal?.aborted) onCallerAbort()
   options.signal?.addEventListener('abort', onCallerAbort, { once: true })
 
+  // A FormData body (a file upload) goes as multipart: the browser writes its Content-Type and boundary.
+  const isForm = body instanceof FormData
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
 
   try {
     const response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     })
@@ -179,7 +181,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   throw new Error(transportMessages.failedAfterRetries, { cause: lastError })
 }
 
-/** The one HTTP client: fetches JSON, times out, retries by the spec's policy and maps errors. Nothing else. */
+/** The one HTTP client: fetches JSON (or sends a FormData upload), times out, retries by the spec's policy and maps errors. Nothing else. */
 export const api = {
   get<T>(path: string, options?: RequestOptions): Promise<T> {
     return request<T>('GET', path, undefined, options)
@@ -190,7 +192,8 @@ export const api = {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return request<T>('PUT', path, body, options)
   },
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
-    return request<T>('DELETE', path, undefined, options)
+  /** `body`, when given, is sent as JSON (a confirmation such as a password). */
+  delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T> {
+    return request<T>('DELETE', path, options?.body, options)
   },
 }

@@ -32,9 +32,12 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** Only successful reads are saved; errors and pending queries start fresh after a reload. */
-export function shouldPersistQuery(query: { state: { status: string } }): boolean {
-  return query.state.status === 'success'
+/**
+ * Only successful reads are saved; errors and pending queries start fresh after a reload. A query
+ * marked `meta: { persist: false }` (account settings: phone number, second factors) stays in memory.
+ */
+export function shouldPersistQuery(query: { state: { status: string }; meta?: Record<string, unknown> }): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false
 }
 
 /** Persisted-cache options for PersistQueryClientProvider (which supplies the client itself). */

@@ -34,13 +34,10 @@ export function stubEmptyApi() {
 /** Renders the whole app (layout, guards, lazy pages) in a memory router at `route`. */
 export function renderApp(
   route: string,
-  options: { policy?: ChunkLoadPolicy; showAdminEntry?: boolean } = {},
+  options: { policy?: ChunkLoadPolicy } = {},
 ): RenderResult & { router: AppRouter; user: UserEvent } {
   const router = createMemoryRouter(
-    createRoutes({
-      policy: options.policy ?? { maxRetries: 0, firstDelayMs: 1, timeoutMs: 5_000 },
-      showAdminEntry: options.showAdminEntry ?? false,
-    }),
+    createRoutes({ policy: options.policy ?? { maxRetries: 0, firstDelayMs: 1, timeoutMs: 5_000 } }),
     { initialEntries: [route] },
   )
   const user = userEvent.setup()

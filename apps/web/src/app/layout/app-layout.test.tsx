@@ -165,19 +165,93 @@ describe('desktop sidebar', () => {
     })
     expect(await within(nav).findByRole('link', { name: 'Creator Dashboard' })).toBeTruthy()
   })
+})
 
-  it('shows the Admin Dashboard entry only when enabled', async () => {
+describe('the Admin Dashboard entry', () => {
+  /** An API whose `/api/me` says `adminEntry` for the signed-in account; records the paths asked. */
+  function serveMe(answer: { adminEntry: boolean } | { status: number }) {
+    const paths: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname
+        paths.push(path)
+        const json = (body: unknown, status = 200) =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+        if (path === '/api/me') {
+          if ('status' in answer) {
+            return json(
+              { error: { code: 'INTERNAL', message: 'Internal server error', requestId: 'r' } },
+              answer.status,
+            )
+          }
+          return json({ user: { email: 'sam@example.com' }, admin_entry: answer.adminEntry })
+        }
+        if (path === '/api/auth/get-session') {
+          return json({
+            session: { expiresAt: '2999-01-01T00:00:00.000Z' },
+            user: { id: 'a-1', email: 'sam@example.com' },
+          })
+        }
+        return json({})
+      }),
+    )
+    return paths
+  }
+
+  async function adminLink() {
+    return within(await mainNav()).findByRole('link', { name: 'Admin Dashboard' })
+  }
+
+  it('shows the entry, to /admin/login, when the server says this is the configured admin account', async () => {
+    serveMe({ adminEntry: true })
     signInAs('admin')
-    const { unmount } = renderApp('/support')
-    expect(within(await mainNav()).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
-    unmount()
+    renderApp('/support')
+    expect((await adminLink()).getAttribute('href')).toBe('/admin/login')
+  })
 
-    renderApp('/support', { showAdminEntry: true })
-    expect(
-      within(await mainNav())
-        .getByRole('link', { name: 'Admin Dashboard' })
-        .getAttribute('href'),
-    ).toBe('/admin/login')
+  it('hides it from any other account, administrators included', async () => {
+    const paths = serveMe({ adminEntry: false })
+    signInAs('admin')
+    renderApp('/support')
+    const nav = await mainNav()
+    await waitFor(() => expect(paths).toContain('/api/me'))
+    // Let the answer arrive and render before looking.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
+  })
+
+  it('hides it when the server cannot say', async () => {
+    const paths = serveMe({ status: 500 })
+    signInAs('admin')
+    renderApp('/support')
+    const nav = await mainNav()
+    await waitFor(() => expect(paths).toContain('/api/me'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
+  })
+
+  it('does not ask the server for a signed-out visitor, and shows no entry', async () => {
+    const paths = serveMe({ adminEntry: true })
+    renderApp('/support')
+    const nav = await mainNav()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
+    expect(paths).not.toContain('/api/me')
+  })
+
+  it('goes away when the admin signs out and another account signs in on this device', async () => {
+    serveMe({ adminEntry: true })
+    signInAs('admin')
+    renderApp('/support')
+    await adminLink()
+    const paths = serveMe({ adminEntry: false })
+    signInAs('customer', { id: 'u-2', email: 'lee@example.com' })
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }))
+    })
+    await waitFor(() => expect(paths).toContain('/api/me'))
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull())
   })
 })
 

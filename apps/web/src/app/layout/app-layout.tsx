@@ -6,6 +6,7 @@ import { useStoredUser } from '../../lib/stored-user.ts'
 import { MobileBar } from './mobile-bar.tsx'
 import { ResponsibleGamblingNotice } from './responsible-gambling-notice.tsx'
 import { Sidebar } from './sidebar.tsx'
+import { useAdminEntry } from './use-admin-entry.ts'
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts'
 import { useSignOut } from './use-sign-out.ts'
 
@@ -20,15 +21,15 @@ export function isChromeless(pathname: string): boolean {
 interface AppLayoutProps {
   /** The chunks worth loading early from a page (spec §9 prefetch). */
   nextPagesFor?: (pathname: string) => readonly (() => void)[]
-  showAdminEntry?: boolean
   /** Rendered instead of the matched page, e.g. a skeleton while the first page loads. */
   children?: ReactNode
 }
 
-export function AppLayout({ nextPagesFor, showAdminEntry = false, children }: AppLayoutProps) {
+export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
   const { pathname } = useLocation()
   const navigation = useNavigation()
   const user = useStoredUser()
+  const showAdminEntry = useAdminEntry()
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const signOut = useSignOut()
   const withChrome = !isChromeless(pathname)

@@ -1,5 +1,76 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx'
+import { useQuery } from '@tanstack/react-query'
+import { Button } from '../../components/ui/button.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { authErrorMessage } from '../../lib/auth.ts'
+import { pageTitle } from '../../lib/site.ts'
+import { useStoredUser } from '../../lib/stored-user.ts'
+import { accountQueries } from './account-queries.ts'
+import { PasswordSection } from './password-section.tsx'
+import { PhoneSection } from './phone-section.tsx'
+import { ProfileSection } from './profile-section.tsx'
+import { TwoFactorSection } from './two-factor-section.tsx'
 
+export const editProfileMessages = {
+  loadFailed: 'Could not load your account.',
+} as const
+
+function Loading() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading your account…
+      </p>
+      <Skeleton className="h-72 w-full rounded-2xl" />
+      <Skeleton className="h-40 w-full rounded-2xl" />
+    </div>
+  )
+}
+
+/**
+ * `/edit-profile` (spec §2, signed in): the profile (name, avatar, specialty sport), the phone
+ * number, the password and the second factors, each saved on its own.
+ */
 export function Component() {
-  return <PlaceholderPage title="Edit Profile" />
+  const stored = useStoredUser()
+  // The stored record's id names the account for the cache; the server user comes from `/me`.
+  const key = stored?.id ?? ''
+  const me = useQuery({ ...accountQueries.me(key), enabled: stored !== null })
+  const hasPassword = useQuery({ ...accountQueries.hasPassword(key), enabled: stored !== null })
+
+  // The route's guard lets only signed-in visitors in; a sign-out elsewhere empties the record.
+  if (!stored) return null
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
+      <title>{pageTitle('Edit Profile')}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Profile</h1>
+      <p className="mt-1 text-slate-700">Your profile, phone number, password and sign-in security.</p>
+      <div className="mt-6">
+        {me.isPending ? (
+          <Loading />
+        ) : me.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
+            <p className="text-sm text-red-800">
+              {editProfileMessages.loadFailed} {authErrorMessage(me.error, 'profile')}
+            </p>
+            <Button variant="secondary" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-6">
+            <ProfileSection key={me.data.id} user={me.data} />
+            <PhoneSection key={`phone-${me.data.id}`} user={me.data} />
+            {/* Unknown (the check failed): ask for the password, as the server will when there is one. */}
+            <PasswordSection hasPassword={hasPassword.data ?? true} />
+            <TwoFactorSection
+              userId={key}
+              hasPassword={hasPassword.data ?? true}
+              phone={me.data.phone_verified ? (me.data.phone ?? '') : ''}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  )
 }

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeFactor, ok, rightCode, serveAuth } from '../../test/fake-auth-api.ts'
 import { renderApp, signInAs } from '../../test/render-app.tsx'
 
 afterEach(() => localStorage.clear())
@@ -81,5 +82,21 @@ describe('the admin login', () => {
     renderApp('/admin/login')
     expect(await screen.findByText('Sign in with your administrator account.')).toBeTruthy()
     expect(screen.getByLabelText('Email')).toBeTruthy()
+  })
+
+  it('asks an administrator with a second factor for its code before the admin password', async () => {
+    serveAuth({
+      factors: [fakeFactor({ id: 'app-1', factor_type: 'totp' })],
+      handler: (call) => (call.path === '/api/admin/status' ? ok({ hasPassword: true, verified: false }) : undefined),
+    })
+    const { user } = renderApp('/admin/login')
+    const form = within((await screen.findByLabelText('Email')).closest('form') as HTMLFormElement)
+    await user.type(form.getByLabelText('Email'), 'dana@example.com')
+    await user.type(form.getByLabelText('Password'), 'Winning1!Picks')
+    await user.click(form.getByRole('button', { name: 'Sign In' }))
+
+    await user.type(await screen.findByLabelText('Verification code'), rightCode)
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByLabelText('Admin password')).toBeTruthy()
   })
 })

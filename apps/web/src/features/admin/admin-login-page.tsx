@@ -4,8 +4,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { api, ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage } from '../../lib/auth.ts'
+import { auth, authErrorMessage, type SecondFactor } from '../../lib/auth.ts'
 import { completeSignIn } from '../../lib/auth-session.ts'
+import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
 
@@ -57,6 +58,8 @@ function SignInStep() {
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
   const [pending, setPending] = useState(false)
+  // Set when the password was right and the account asks for a second factor.
+  const [secondFactors, setSecondFactors] = useState<SecondFactor[] | null>(null)
   const emailId = useId()
 
   async function submit(event: FormEvent) {
@@ -64,11 +67,32 @@ function SignInStep() {
     setError('')
     setPending(true)
     try {
-      await completeSignIn(await auth.signIn(email, password, false))
+      const result = await auth.signIn(email, password, false)
+      if (result.kind === 'signed-in') {
+        // The page moves on to the admin password once the user record is stored.
+        await completeSignIn(result.user)
+        return
+      }
+      setSecondFactors(result.factors)
     } catch (caught) {
       setError(authErrorMessage(caught, 'sign-in'))
-      setPending(false)
     }
+    setPending(false)
+  }
+
+  if (secondFactors) {
+    return (
+      <SecondFactorStep
+        factors={secondFactors}
+        onVerified={async (user) => {
+          await completeSignIn(user)
+        }}
+        onCancel={() => {
+          setSecondFactors(null)
+          setPassword('')
+        }}
+      />
+    )
   }
 
   return (

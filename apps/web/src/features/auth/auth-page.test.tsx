@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { callsTo, failure, serveAuth, serverUser } from '../../test/fake-auth-api.ts'
+import {
+  callsTo,
+  failure,
+  fakeFactor,
+  rightCode,
+  serveAuth,
+  serverUser,
+  type AuthCall,
+} from '../../test/fake-auth-api.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const password = 'Winning1!Picks'
@@ -222,6 +230,149 @@ describe('signing in', () => {
     expect(callsTo(calls, '/api/auth/sign-out')).toHaveLength(1)
     expect(storedUser()).toBeNull()
     expect(router.state.location.pathname).toBe('/auth')
+  })
+})
+
+const appFactor = fakeFactor({ id: 'app-1', factor_type: 'totp' })
+const phoneFactor = fakeFactor({ id: 'sms-1', factor_type: 'phone', phone: '+1•••••4567' })
+
+/** The code step's own region: its heading names it. */
+function codeStep() {
+  return within(screen.getByRole('region', { name: 'Two-factor verification' }))
+}
+
+async function enterCode(user: ReturnType<typeof renderApp>['user'], code: string) {
+  const field = codeStep().getByLabelText('Verification code')
+  await user.clear(field)
+  await user.type(field, code)
+  await user.click(codeStep().getByRole('button', { name: 'Verify' }))
+}
+
+describe('signing in with a second factor', () => {
+  it('asks for the code from the authenticator app, opens the session only with a right one, then goes on', async () => {
+    const calls = serveAuth({ factors: [appFactor] })
+    const { user, router } = await openAuth('/auth?redirect=%2Falerts')
+    await signInWith(user, 'dana@example.com', password)
+
+    const heading = await screen.findByRole('heading', { name: 'Two-factor verification' })
+    expect(document.activeElement).toBe(heading)
+    expect(codeStep().getByText('Enter the 6-digit code your authenticator app shows for this account.')).toBeTruthy()
+    const field = codeStep().getByLabelText('Verification code')
+    expect(field.getAttribute('inputmode')).toBe('numeric')
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code')
+    expect(storedUser()).toBeNull()
+
+    await enterCode(user, '000000')
+    expect((await codeStep().findByRole('alert')).textContent).toBe(
+      'That code is not right. Enter the code your authenticator app shows now.',
+    )
+    expect(storedUser()).toBeNull()
+    expect(router.state.location.pathname).toBe('/auth')
+
+    await enterCode(user, rightCode.replace(/(\d{3})/, '$1 '))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alerts'))
+    expect(storedUser()).toMatchObject({ id: serverUser.id, email: 'dana@example.com' })
+    // One challenge, and both codes checked against it (digits only).
+    expect(callsTo(calls, '/api/auth/factors/app-1/challenge')).toHaveLength(1)
+    expect(callsTo(calls, '/api/auth/factors/app-1/verify').map((c) => c.body)).toEqual([
+      { code: '000000', challenge_id: 'ch-1' },
+      { code: rightCode, challenge_id: 'ch-1' },
+    ])
+  })
+
+  it('checks the code has six digits before asking the server', async () => {
+    const calls = serveAuth({ factors: [appFactor] })
+    const { user } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    await screen.findByRole('heading', { name: 'Two-factor verification' })
+    await enterCode(user, '12345')
+    expect(codeStep().getByRole('alert').textContent).toBe('Enter the 6-digit code.')
+    expect(codeStep().getByLabelText('Verification code').getAttribute('aria-invalid')).toBe('true')
+    expect(calls.some((c) => c.path.startsWith('/api/auth/factors'))).toBe(false)
+  })
+
+  it('offers a text message to the masked number, sends and resends the code, and signs in with it', async () => {
+    const calls = serveAuth({ factors: [appFactor, phoneFactor] })
+    const { user, router } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    await screen.findByRole('heading', { name: 'Two-factor verification' })
+    expect(codeStep().getByRole('radio', { name: 'Authenticator app' })).toHaveProperty('checked', true)
+    await user.click(codeStep().getByRole('radio', { name: 'Text message to +1•••••4567' }))
+
+    await enterCode(user, rightCode)
+    expect(codeStep().getByRole('alert').textContent).toBe('Send a code to your phone first.')
+
+    await user.click(codeStep().getByRole('button', { name: 'Send code' }))
+    expect((await codeStep().findByRole('status')).textContent).toBe('Code sent to +1•••••4567.')
+    await user.click(codeStep().getByRole('button', { name: 'Resend code' }))
+    await waitFor(() => expect(callsTo(calls, '/api/auth/factors/sms-1/challenge')).toHaveLength(2))
+    expect(callsTo(calls, '/api/auth/factors/sms-1/challenge')[0]?.body).toEqual({ channel: 'sms' })
+
+    await enterCode(user, rightCode)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+    // The newest challenge is the one the code is checked against.
+    expect(callsTo(calls, '/api/auth/factors/sms-1/verify')[0]?.body).toEqual({ code: rightCode, challenge_id: 'ch-2' })
+  })
+
+  it.each([
+    ['an expired code', 'CODE_EXPIRED', 'That code has expired. Send a new one.'],
+    ['too many wrong codes', 'TOO_MANY_CODE_ATTEMPTS', 'Too many wrong codes. Send a new one.'],
+  ])('after %s, asks for a new text message', async (_name, reason, message) => {
+    const refuse = (call: AuthCall) =>
+      call.path === '/api/auth/factors/sms-1/verify' ? failure(400, 'VALIDATION_FAILED', 'x', reason) : undefined
+    serveAuth({ factors: [phoneFactor], handler: refuse })
+    const { user } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    await user.click(await codeStep().findByRole('button', { name: 'Send code' }))
+    await codeStep().findByRole('button', { name: 'Resend code' })
+    await enterCode(user, rightCode)
+    expect((await codeStep().findByRole('alert')).textContent).toBe(message)
+    expect(codeStep().getByRole('button', { name: 'Send code' })).toBeTruthy()
+    expect(storedUser()).toBeNull()
+  })
+
+  it('opens a new challenge for the app after the last one expired', async () => {
+    let verifies = 0
+    const calls = serveAuth({
+      factors: [appFactor],
+      handler: (call) =>
+        call.path === '/api/auth/factors/app-1/verify' && verifies++ === 0
+          ? failure(400, 'VALIDATION_FAILED', 'x', 'CODE_EXPIRED')
+          : undefined,
+    })
+    const { user, router } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    await screen.findByRole('heading', { name: 'Two-factor verification' })
+    await enterCode(user, rightCode)
+    expect((await codeStep().findByRole('alert')).textContent).toBe(
+      'That took too long. Enter the code your authenticator app shows now.',
+    )
+    await enterCode(user, rightCode)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+    expect(callsTo(calls, '/api/auth/factors/app-1/verify').map((c) => c.body.challenge_id)).toEqual(['ch-1', 'ch-2'])
+  })
+
+  it('says the sign-in expired when the server no longer knows the password step', async () => {
+    serveAuth({
+      factors: [appFactor],
+      handler: (call) =>
+        call.path.startsWith('/api/auth/factors/') ? failure(401, 'UNAUTHENTICATED', 'x') : undefined,
+    })
+    const { user } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    await screen.findByRole('heading', { name: 'Two-factor verification' })
+    await enterCode(user, rightCode)
+    expect((await codeStep().findByRole('alert')).textContent).toBe('Your sign-in has expired. Please sign in again.')
+  })
+
+  it('goes back to the sign-in form, with the password cleared', async () => {
+    serveAuth({ factors: [appFactor] })
+    const { user } = await openAuth()
+    await signInWith(user, 'dana@example.com', password)
+    await user.click(await screen.findByRole('button', { name: 'Back to sign in' }))
+    expect((panel().getByLabelText('Email') as HTMLInputElement).value).toBe('dana@example.com')
+    expect((panel().getByLabelText('Password') as HTMLInputElement).value).toBe('')
+    expect((panel().getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false)
   })
 })
 

@@ -11,7 +11,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { Button } from '../../components/ui/button.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage, type SessionUser } from '../../lib/auth.ts'
+import { auth, authErrorMessage, type SecondFactor, type SessionUser } from '../../lib/auth.ts'
 import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
 import { AccountMismatchError, completeSignIn } from '../../lib/auth-session.ts'
 import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../lib/login-attempts.ts'
@@ -24,7 +24,8 @@ import {
   StrengthMeter,
   TextField,
   type SignUpField,
-} from './auth-form.tsx'
+} from '../../components/auth/auth-form.tsx'
+import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 
 type Mode = 'sign-in' | 'sign-up'
 
@@ -178,14 +179,18 @@ function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose: () => 
   )
 }
 
-/** Shows the message of a failed sign-in, or goes where the visitor was headed. */
+/**
+ * Shows the message of a failed sign-in, or goes where the visitor was headed. `signIn` answers
+ * null when no session opened yet (a second factor comes first).
+ */
 function useFinishSignIn(setBusy: SetBusy) {
   const location = useLocation()
   const navigate = useNavigate()
-  return async (signIn: () => Promise<SessionUser>, provider = 'email') => {
+  return async (signIn: () => Promise<SessionUser | null>, provider = 'email') => {
     setBusy(true)
     try {
       const sessionUser = await signIn()
+      if (!sessionUser) return setBusy(false)
       await completeSignIn(sessionUser, provider)
       void navigate(returnPathAfterSignIn(location), { replace: true })
     } catch (error) {
@@ -206,6 +211,8 @@ function SignInForm({ setBusy }: { setBusy: SetBusy }) {
   })
   const [pending, setPending] = useState(false)
   const [resetOpen, setResetOpen] = useState(false)
+  // Set when the password was right and the account asks for a second factor.
+  const [secondFactors, setSecondFactors] = useState<SecondFactor[] | null>(null)
   const rememberId = useId()
   const errorId = useId()
 
@@ -220,7 +227,12 @@ function SignInForm({ setBusy }: { setBusy: SetBusy }) {
     setError({ message: '', field: null })
     setPending(true)
     try {
-      await finish(() => auth.signIn(email, password, rememberMe))
+      await finish(async () => {
+        const result = await auth.signIn(email, password, rememberMe)
+        if (result.kind === 'signed-in') return result.user
+        setSecondFactors(result.factors)
+        return null
+      })
       clearLoginAttempts(key)
     } catch (caught) {
       const reason = caught instanceof ApiError ? caught.reason : undefined
@@ -233,6 +245,20 @@ function SignInForm({ setBusy }: { setBusy: SetBusy }) {
       setError({ message, field: reason === 'INVALID_CREDENTIALS' ? 'password' : null })
       setPending(false)
     }
+  }
+
+  if (secondFactors) {
+    return (
+      <SecondFactorStep
+        factors={secondFactors}
+        onVerified={(user) => finish(async () => user)}
+        onCancel={() => {
+          setSecondFactors(null)
+          setPassword('')
+          setPending(false)
+        }}
+      />
+    )
   }
 
   return (

@@ -4,7 +4,13 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, codeMessages } from '../../lib/auth.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { fieldOfServerError, FormError, newPasswordProblem, StrengthMeter, TextField } from './auth-form.tsx'
+import {
+  fieldOfServerError,
+  FormError,
+  newPasswordProblem,
+  StrengthMeter,
+  TextField,
+} from '../../components/auth/auth-form.tsx'
 
 export const resetDoneMessage = 'Your password has been reset. You can now sign in with your new password.'
 

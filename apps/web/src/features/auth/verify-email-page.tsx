@@ -5,7 +5,7 @@ import { auth, authErrorMessage } from '../../lib/auth.ts'
 import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
 import { completeSignIn } from '../../lib/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { FormError, TextField } from './auth-form.tsx'
+import { FormError, TextField } from '../../components/auth/auth-form.tsx'
 
 export const resendCooldownSeconds = 30
 const codeLength = 6

@@ -12,10 +12,12 @@ function retryOnceUnlessClientError(failureCount: number, error: Error): boolean
 }
 
 export const profileLinkQueries = {
-  byUsername: (username: string) =>
+  /** `ref` (a share link's referral code) goes along so the creator's visit is counted. */
+  byUsername: (username: string, ref: string | null = null) =>
     queryOptions({
-      queryKey: ['creator', 'by-username', username.toLowerCase()] as const,
-      queryFn: ({ signal }) => api.get<CreatorByUsername>(`/creator/${encodeURIComponent(username)}`, { signal }),
+      queryKey: ['creator', 'by-username', username.toLowerCase(), ref] as const,
+      queryFn: ({ signal }) =>
+        api.get<CreatorByUsername>(`/creator/${encodeURIComponent(username)}`, { query: { ref }, signal }),
       retry: retryOnceUnlessClientError,
     }),
 }

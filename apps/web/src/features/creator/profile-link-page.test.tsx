@@ -15,14 +15,14 @@ function notFound(): Response {
   return json({ error: { code: 'NOT_FOUND', message: 'Creator not found', requestId: 'req-1' } }, 404)
 }
 
-/** Serves `GET /api/creator/{username}` from `answer`, recording the requested paths. */
+/** Serves `GET /api/creator/{username}` from `answer`, recording the requested paths (with their query). */
 function serveLookup(answer: (username: string) => Response | Promise<Response>) {
   const paths: string[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost')
-      paths.push(url.pathname)
+      paths.push(`${url.pathname}${url.search}`)
       const match = /^\/api\/creator\/([^/]+)$/.exec(url.pathname)
       return match?.[1] ? answer(decodeURIComponent(match[1])) : notFound()
     }),
@@ -35,6 +35,7 @@ function Destination({ name }: { name: string }) {
   return (
     <h1>
       {name} at {location.pathname}
+      {location.search}
     </h1>
   )
 }
@@ -43,14 +44,14 @@ function Destination({ name }: { name: string }) {
  * The app's route table in miniature: `/marketplace` would also match `/:username`, so the
  * redirect targets need routes of their own, ranked above the catch-all as in the real router.
  */
-function openProfileLink(username: string) {
+function openProfileLink(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/marketplace', element: <Destination name="Marketplace" /> },
       { path: '/shop-picks/purchase/:creatorId', element: <Destination name="Purchase page" /> },
       { path: '/:username', element: <ProfileLinkPage />, errorElement: <ErrorBoundary /> },
     ],
-    { initialEntries: ['/', `/${username}`] },
+    { initialEntries: ['/', `/${path}`] },
   )
   render(
     <QueryClientProvider client={createTestQueryClient()}>
@@ -76,6 +77,34 @@ describe('profile link', () => {
     // Replaced, so Back does not bounce through the redirect again.
     expect(router.state.historyAction).toBe('REPLACE')
     expect(paths).toEqual(['/api/creator/MarcusSharp'])
+  })
+
+  it("passes a share link's referral code to the lookup, which counts the visit, and on to the purchase page", async () => {
+    const paths = serveLookup((username) => json({ success: true, creator: { id: creatorId, username } }))
+    openProfileLink('MarcusSharp?ref=k3Yc9QaZ')
+
+    expect(await redirectedTo()).toBe(`Purchase page at /shop-picks/purchase/${creatorId}?ref=k3Yc9QaZ`)
+    expect(paths).toEqual(['/api/creator/MarcusSharp?ref=k3Yc9QaZ'])
+  })
+
+  it('drops a referral code that cannot be one', async () => {
+    const paths = serveLookup((username) => json({ success: true, creator: { id: creatorId, username } }))
+    openProfileLink(`MarcusSharp?ref=${encodeURIComponent('<script>')}`)
+
+    expect(await redirectedTo()).toBe(`Purchase page at /shop-picks/purchase/${creatorId}`)
+    expect(paths).toEqual(['/api/creator/MarcusSharp'])
+  })
+
+  it("follows a creator's previous username to their purchase page", async () => {
+    // Within 30 days of a change the server still resolves the old name, answering with the new one.
+    serveLookup((username) =>
+      username === 'OldMarcus'
+        ? json({ success: true, creator: { id: creatorId, username: 'MarcusSharp' } })
+        : notFound(),
+    )
+    openProfileLink('OldMarcus')
+
+    expect(await redirectedTo()).toBe(`Purchase page at /shop-picks/purchase/${creatorId}`)
   })
 
   it('sends a visitor to the marketplace when no creator has that username', async () => {

@@ -1,7 +1,7 @@
-import type { CreatorStats, CreatorSummary, CreatorsPage, CreatorsPageQuery } from '@picks/contracts'
-import { cachePolicy, creatorPaging, sortCreatorsLocally } from '@picks/contracts/client'
+import type { CreatorSummary, CreatorsPage, CreatorsPageQuery } from '@picks/contracts'
+import { creatorPaging, sortCreatorsLocally } from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { api, ApiError } from '../../lib/api-client.ts'
+import { api } from '../../lib/api-client.ts'
 import { filterCreatorsLocally, type ShopFilters } from './shop-filters.ts'
 
 /** The paginated call's query as the client builds it: the contract's input with numeric paging. */
@@ -50,12 +50,6 @@ async function fetchShopPage(filters: ShopFilters, page: number, signal: AbortSi
   }
 }
 
-/** 4xx answers will not change on a second try (a malformed id, a creator that does not exist). */
-function retryUnlessClientError(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status < 500) return false
-  return failureCount < cachePolicy.maxReadRetries
-}
-
 export const creatorQueries = {
   all: () => ['creators'] as const,
 
@@ -72,12 +66,5 @@ export const creatorQueries = {
       queryFn: ({ pageParam, signal }) => fetchShopPage(filters, pageParam, signal),
       initialPageParam: creatorPaging.defaultPage,
       getNextPageParam: (lastPage: ShopPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
-    }),
-
-  stats: (creatorId: string) =>
-    queryOptions({
-      queryKey: [...creatorQueries.all(), 'stats', creatorId] as const,
-      queryFn: ({ signal }) => api.get<CreatorStats>(`/creators/${encodeURIComponent(creatorId)}/stats`, { signal }),
-      retry: retryUnlessClientError,
     }),
 }

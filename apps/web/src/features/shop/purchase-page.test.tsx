@@ -1,73 +1,182 @@
-import type { CreatorStats } from '@picks/contracts'
-import { screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { aPlan, aProfile, apiError, creatorUserId, customer, serveCreatorApi } from '../../test/fake-creator-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'
-import { errorResponse, jsonResponse } from './fake-creators-api.ts'
 import { Component as PurchasePage } from './purchase-page.tsx'
 
-const creatorId = '00000000-0000-4000-8000-000000000042'
-
-function serveStats(answer: (url: URL) => Response): URL[] {
-  const requests: URL[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost')
-      requests.push(url)
-      return answer(url)
-    }),
-  )
-  return requests
-}
-
-function renderPurchasePage(id = creatorId) {
+function renderPurchasePage(id = creatorUserId) {
   return renderWithProviders(<PurchasePage />, {
     route: `/shop-picks/purchase/${id}`,
     path: '/shop-picks/purchase/:creatorId',
   })
 }
 
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  Reflect.deleteProperty(navigator, 'share')
+})
+
 describe('purchase page', () => {
-  it("shows the creator's figures and says plainly that checkout is not available yet", async () => {
-    const stats: CreatorStats = {
-      creator_id: creatorId,
-      active_plans: 2,
-      lowest_price_cents: 1999,
-      currency: 'usd',
-      member_since: '2024-03-15T12:00:00.000Z',
-    }
-    const requests = serveStats(() => jsonResponse(stats))
+  it("shows the creator's header: picture, name, @username, bio, sports, links and member since", async () => {
+    serveCreatorApi({
+      profiles: [
+        aProfile({
+          social_links: { twitter: 'https://x.com/caseylines', website: 'https://caseylines.example' },
+          country: 'CA',
+        }),
+      ],
+    })
     renderPurchasePage()
 
-    expect(await screen.findByText('Plans and checkout are not available yet.')).toBeTruthy()
-    expect(screen.getByText('March 2024')).toBeTruthy()
-    expect(screen.getByText('$19.99')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/shop-picks')
-    expect(requests.map((url) => url.pathname)).toEqual([`/api/creators/${creatorId}/stats`])
+    expect(await screen.findByRole('heading', { level: 1, name: 'Casey Lines' })).toBeTruthy()
+    expect(screen.getByText('@CaseyLines')).toBeTruthy()
+    expect(screen.getByText('NBA totals, posted before the line moves.')).toBeTruthy()
+    expect(screen.getByText(/Member since February 2026/).textContent).toContain('Canada')
+    const sports = within(screen.getByRole('list', { name: 'Sports' })).getAllByRole('listitem')
+    expect(sports.map((item) => item.textContent)).toEqual(['NBA (specialty)', 'WNBA'])
+    const twitter = screen.getByRole('link', { name: 'X (Twitter)' })
+    expect(twitter.getAttribute('href')).toBe('https://x.com/caseylines')
+    expect(twitter.getAttribute('target')).toBe('_blank')
+    expect(twitter.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(screen.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://caseylines.example/')
+    expect(document.title).toContain('Casey Lines (@CaseyLines)')
   })
 
-  it('says when the creator has no plans yet', async () => {
-    serveStats(() =>
-      jsonResponse({
-        creator_id: creatorId,
-        active_plans: 0,
-        lowest_price_cents: null,
-        currency: 'usd',
-        member_since: '2025-01-02T00:00:00.000Z',
-      }),
+  it('points the creator at their dashboard when they look at their own page', async () => {
+    storeUserRecord(recordOf({ ...customer, role: 'creator' }))
+    serveCreatorApi({ profiles: [aProfile()] })
+    renderPurchasePage()
+
+    expect((await screen.findByRole('link', { name: 'Manage your plans' })).getAttribute('href')).toBe('/dashboard')
+  })
+
+  it('shows a visitor no dashboard link', async () => {
+    serveCreatorApi({ profiles: [aProfile()] })
+    renderPurchasePage()
+
+    await screen.findByRole('heading', { level: 1, name: 'Casey Lines' })
+    expect(screen.queryByRole('link', { name: 'Manage your plans' })).toBeNull()
+  })
+
+  it('never turns a link that is not https into a link', async () => {
+    serveCreatorApi({
+      profiles: [aProfile({ social_links: { website: 'javascript:alert(1)', twitter: 'http://x.com/a' } })],
+    })
+    renderPurchasePage()
+
+    await screen.findByRole('heading', { level: 1, name: 'Casey Lines' })
+    expect(screen.queryByRole('list', { name: 'Social links' })).toBeNull()
+  })
+
+  it('lists the active plans with price, term and trial, each saying checkout is not available yet', async () => {
+    const { calls } = serveCreatorApi({
+      profiles: [aProfile()],
+      plans: [
+        aPlan({ name: 'Monthly', price_cents: 1999, interval: 'month', trial_days: 7 }),
+        aPlan({ name: 'Day pass', kind: 'one_time', interval: null, access_days: 1, price_cents: 500 }),
+        aPlan({ name: 'Old yearly', interval: 'year', active: false }),
+      ],
+    })
+    renderPurchasePage()
+
+    const list = await screen.findByRole('list', { name: 'Plans on sale' })
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+    const [monthly, pass] = cards as [HTMLElement, HTMLElement]
+    expect(within(monthly).getByRole('heading', { name: 'Monthly' })).toBeTruthy()
+    expect(within(monthly).getByText('$19.99 / month')).toBeTruthy()
+    expect(within(monthly).getByText('Renews every month until you cancel')).toBeTruthy()
+    expect(within(monthly).getByText('7-day free trial')).toBeTruthy()
+    expect(within(pass).getByText('$5')).toBeTruthy()
+    expect(within(pass).getByText('One payment, 1 day of access')).toBeTruthy()
+
+    const buy = within(monthly).getByRole('button', { name: 'Checkout not available yet for Monthly' })
+    expect((buy as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByText('Old yearly')).toBeNull()
+    // The public call: active plans only.
+    const planCalls = calls.filter((call) => call.path === `/api/subscription-pricing/${creatorUserId}`)
+    expect(planCalls.map((call) => call.search.get('all'))).toEqual([null])
+  })
+
+  it('shows the terms: non-refundable except by law, cancel any time with access to the period end, 18+', async () => {
+    serveCreatorApi({ profiles: [aProfile()] })
+    renderPurchasePage()
+
+    const terms = await screen.findByRole('region', { name: 'Terms' })
+    expect(terms.textContent).toContain('non-refundable, except as required by law')
+    expect(terms.textContent).toContain('cancel a subscription at any time; your access continues to the end')
+    expect(terms.textContent).toContain('18 or older')
+  })
+
+  it('says so when the creator has no plans on sale', async () => {
+    serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ active: false })] })
+    renderPurchasePage()
+
+    expect(await screen.findByText('This creator has no plans on sale yet.')).toBeTruthy()
+  })
+
+  it('retries failed plan reads, then offers to try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    let failing = true
+    const { calls } = serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] }, (call) =>
+      failing && call.path.startsWith('/api/subscription-pricing/') ? apiError(500, 'INTERNAL', 'Internal') : undefined,
     )
-    renderPurchasePage()
+    const { user } = renderPurchasePage()
+    await vi.advanceTimersByTimeAsync(10_000)
 
-    expect(await screen.findByText('No plans yet')).toBeTruthy()
-    expect(screen.getByText('January 2025')).toBeTruthy()
+    const alert = await screen.findByRole('alert')
+    // The first read and the spec's three retries.
+    expect(calls.filter((call) => call.path.startsWith('/api/subscription-pricing/'))).toHaveLength(4)
+    expect(alert.textContent).toContain('We couldn’t load the plans.')
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Monthly' })).toBeTruthy()
   })
 
-  it('shows "Creator not found" with a way back to the marketplace for an unknown creator', async () => {
-    serveStats(() => errorResponse(404, 'NOT_FOUND', 'Creator not found'))
+  it('shows "Creator not found" with Browse Creators for an unknown creator', async () => {
+    serveCreatorApi({ profiles: [] })
     renderPurchasePage()
 
     expect(await screen.findByRole('heading', { name: 'Creator not found' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/marketplace')
-    expect(screen.queryByText('Plans and checkout are not available yet.')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
+    expect(screen.queryByRole('region', { name: 'Terms' })).toBeNull()
+  })
+
+  it('offers to try again when the creator fails to load', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    serveCreatorApi({ profiles: [aProfile()] }, (call) =>
+      call.path === `/api/creators/${creatorUserId}` ? apiError(503, 'SERVICE_UNAVAILABLE', 'Down') : undefined,
+    )
+    renderPurchasePage()
+    await vi.advanceTimersByTimeAsync(10_000)
+
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByRole('heading', { name: 'We couldn’t load this creator' })).toBeTruthy()
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it('shares the profile link with the Web Share API when the device has it', async () => {
+    serveCreatorApi({ profiles: [aProfile()] })
+    const share = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true })
+    const { user } = renderPurchasePage()
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }))
+    expect(share).toHaveBeenCalledWith({
+      title: 'Casey Lines on Picks Marketplace',
+      url: `${location.origin}/CaseyLines`,
+    })
+  })
+
+  it('copies the profile link when there is no Web Share API', async () => {
+    serveCreatorApi({ profiles: [aProfile()] })
+    const { user } = renderPurchasePage()
+    expect('share' in navigator).toBe(false)
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }))
+    expect(await screen.findByText('Link copied.')).toBeTruthy()
+    expect(await navigator.clipboard.readText()).toBe(`${location.origin}/CaseyLines`)
   })
 })

@@ -1,12 +1,16 @@
-import type { CreatorStats } from '@picks/contracts'
-import { formatCents } from '@picks/contracts/client'
+import type { CreatorProfile, Plan } from '@picks/contracts'
+import { socialNetworkInfo, socialNetworks, sportLabel, type SocialNetwork } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { pageTitle } from '../../lib/site.ts'
-import { creatorQueries } from './api.ts'
+import { creatorProfileQueries } from '../../lib/creator-queries.ts'
+import { planPrice, planTerm, planTrial } from '../../lib/plan-terms.ts'
+import { pageTitle, site } from '../../lib/site.ts'
+import { useStoredUser } from '../../lib/stored-user.ts'
 
 const memberSinceFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -15,52 +19,231 @@ function isMissingCreator(error: Error): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400)
 }
 
-function CreatorFigures({ stats }: { stats: CreatorStats }) {
+/** Only https addresses become links, whatever the data says. */
+function safeHttpsUrl(link: string | undefined): string | null {
+  if (!link) return null
+  try {
+    const url = new URL(link)
+    return url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+/** The creator's public link: the Web Share sheet where there is one, else the clipboard. */
+function ShareButton({ creator }: { creator: CreatorProfile }) {
+  const [message, setMessage] = useState('')
+  const url = `${window.location.origin}/${creator.username}`
+
+  async function share() {
+    setMessage('')
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `${creator.name} on ${site.name}`, url })
+        return
+      } catch (error) {
+        // Closing the share sheet is not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url)
+      setMessage('Link copied.')
+    } catch {
+      setMessage(`Copy this link: ${url}`)
+    }
+  }
+
   return (
-    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <div className="rounded-xl border border-slate-200 bg-white p-4">
-        <dt className="text-sm text-slate-600">Member since</dt>
-        <dd className="text-lg font-semibold text-slate-900">
-          {memberSinceFormat.format(new Date(stats.member_since))}
-        </dd>
+    <div className="flex flex-col items-start gap-1">
+      <Button variant="secondary" onClick={() => void share()}>
+        Share
+      </Button>
+      <p role="status" className="text-sm text-slate-700">
+        {message}
+      </p>
+    </div>
+  )
+}
+
+function CreatorHeader({ creator }: { creator: CreatorProfile }) {
+  const sports = [...new Set([creator.specialty_sport, ...creator.other_sports].filter((s) => s !== null))]
+  const links = socialNetworks
+    .map((network) => ({ network, href: safeHttpsUrl(creator.social_links[network]) }))
+    .filter((link): link is { network: SocialNetwork; href: string } => link.href !== null)
+
+  return (
+    <header className="flex flex-col gap-4">
+      <div className="flex items-start gap-4">
+        <ProfilePicture picture={creator.profile_picture} name={creator.name} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{creator.name}</h1>
+          <p className="text-slate-700">@{creator.username}</p>
+          <p className="text-sm text-slate-600">
+            Member since {memberSinceFormat.format(new Date(creator.created_at))}
+            {creator.country && <> · {countryName(creator.country)}</>}
+          </p>
+        </div>
+        <ShareButton creator={creator} />
       </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-4">
-        <dt className="text-sm text-slate-600">Plans from</dt>
-        <dd className="text-lg font-semibold text-slate-900">
-          {stats.lowest_price_cents === null ? 'No plans yet' : formatCents(stats.lowest_price_cents, stats.currency)}
-        </dd>
+
+      {sports.length > 0 && (
+        <ul aria-label="Sports" className="flex flex-wrap gap-1.5">
+          {sports.map((slug, index) => (
+            <li key={slug} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">
+              {sportLabel(slug)}
+              {index === 0 && creator.specialty_sport === slug && <span className="sr-only"> (specialty)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {creator.bio && <p className="whitespace-pre-line text-slate-800">{creator.bio}</p>}
+
+      {links.length > 0 && (
+        <ul aria-label="Social links" className="flex flex-wrap gap-x-4 gap-y-2">
+          {links.map(({ network, href }) => (
+            <li key={network}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-semibold text-emerald-800 underline underline-offset-2"
+              >
+                {socialNetworkInfo[network].label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  )
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const noteId = useId()
+  const trial = planTrial(plan)
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div>
+        <h3 className="font-semibold text-slate-900">{plan.name}</h3>
+        <p className="text-2xl font-bold text-slate-900">{planPrice(plan)}</p>
+        <p className="text-sm text-slate-700">{planTerm(plan)}</p>
+        {trial && <p className="text-sm font-medium text-emerald-800">{trial}</p>}
       </div>
-    </dl>
+      {/* Payments arrive with a later release: say so on the button instead of offering a dead click. */}
+      <Button disabled aria-describedby={noteId} className="mt-auto w-full">
+        Checkout not available yet<span className="sr-only"> for {plan.name}</span>
+      </Button>
+      <p id={noteId} className="text-xs text-slate-600">
+        Buying opens soon. Nothing is charged today.
+      </p>
+    </li>
+  )
+}
+
+function PlansSection({ creatorId }: { creatorId: string }) {
+  const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
+  return (
+    <section aria-labelledby="plans-title" className="flex flex-col gap-3">
+      <h2 id="plans-title" className="text-lg font-semibold text-slate-900">
+        Plans
+      </h2>
+      {plans.isPending && (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <p role="status" className="sr-only">
+            Loading plans…
+          </p>
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
+      )}
+      {plans.isError && (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p className="text-slate-800">We couldn’t load the plans.</p>
+          <Button variant="secondary" onClick={() => void plans.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {plans.isSuccess && plans.data.plans.length === 0 && (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-slate-800">
+          This creator has no plans on sale yet.
+        </p>
+      )}
+      {plans.isSuccess && plans.data.plans.length > 0 && (
+        <ul aria-label="Plans on sale" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {plans.data.plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Terms() {
+  return (
+    <section aria-labelledby="terms-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      <h2 id="terms-title" className="font-semibold text-slate-900">
+        Terms
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+        <li>Fees are taken in advance and are non-refundable, except as required by law.</li>
+        <li>You can cancel a subscription at any time; your access continues to the end of the billing period.</li>
+        <li>A pass gives access for the number of days it states, from the moment of purchase.</li>
+        <li>You must be {site.minimumAge} or older to buy. Picks are for entertainment and information only.</li>
+      </ul>
+      <p className="mt-2 text-slate-700">
+        See the{' '}
+        <Link to="/terms-of-service" className="font-semibold text-slate-900 underline underline-offset-2">
+          Terms of Service
+        </Link>
+        .
+      </p>
+    </section>
   )
 }
 
 function PurchaseContent({ creatorId }: { creatorId: string }) {
-  const stats = useQuery(creatorQueries.stats(creatorId))
+  const profile = useQuery(creatorProfileQueries.profile(creatorId))
+  const viewer = useStoredUser()
 
-  if (stats.isPending) {
+  if (profile.isPending) {
     return (
       <>
         <p role="status" className="sr-only">
           Loading creator…
         </p>
-        <Skeleton className="h-9 w-64" />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
+        <div className="flex items-center gap-4">
+          <Skeleton className="size-20 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-8 w-56" />
+            <Skeleton className="h-4 w-32" />
+          </div>
         </div>
+        <Skeleton className="h-16" />
       </>
     )
   }
 
-  if (stats.isError) {
-    if (isMissingCreator(stats.error)) {
+  if (profile.isError) {
+    if (isMissingCreator(profile.error)) {
       return (
         <>
           <title>{pageTitle('Creator not found')}</title>
           <h1 className="text-2xl font-bold text-slate-900">Creator not found</h1>
           <p className="text-slate-700">This creator doesn’t exist or is no longer selling picks.</p>
           <p>
-            <ButtonLink to="/marketplace">Browse creators</ButtonLink>
+            <ButtonLink to="/marketplace">Browse Creators</ButtonLink>
           </p>
         </>
       )
@@ -69,19 +252,26 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
       <div role="alert" className="flex flex-col items-start gap-3">
         <h1 className="text-2xl font-bold text-slate-900">We couldn’t load this creator</h1>
         <p className="text-slate-700">Check your connection and try again.</p>
-        <Button onClick={() => void stats.refetch()}>Try again</Button>
+        <Button onClick={() => void profile.refetch()}>Try again</Button>
       </div>
     )
   }
 
+  const { creator } = profile.data
   return (
     <>
-      <title>{pageTitle('Purchase options')}</title>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Purchase options</h1>
-      <CreatorFigures stats={stats.data} />
-      <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-slate-800">
-        Plans and checkout are not available yet.
-      </p>
+      <title>{pageTitle(`${creator.name} (@${creator.username})`)}</title>
+      {viewer?.id === creator.id && (
+        <p className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          This is your page as customers see it.{' '}
+          <Link to="/dashboard" className="font-semibold underline underline-offset-2">
+            Manage your plans
+          </Link>
+        </p>
+      )}
+      <CreatorHeader creator={creator} />
+      <PlansSection creatorId={creator.id} />
+      <Terms />
       <p>
         <Link to="/shop-picks" className="font-medium text-slate-900 underline underline-offset-2">
           Back to the shop
@@ -91,6 +281,7 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
   )
 }
 
+/** `/shop-picks/purchase/{creatorId}` (spec §2): the creator, the plans they sell and the terms. */
 export function Component() {
   const { creatorId = '' } = useParams()
   return (

@@ -8,7 +8,7 @@ import {
 } from '@picks/contracts/client'
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api-client.ts'
-import { cx } from '../../components/ui/cx.ts'
+import { cx } from '../ui/cx.ts'
 
 /** The form-level error, announced; the field it is about points at it with aria-describedby. */
 export function FormError({ id, message }: { id: string; message: string }) {

@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Button } from '../ui/button.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import { auth, authErrorMessage, type SecondFactor, type SessionUser } from '../../lib/auth.ts'
+import { FormError, TextField } from './auth-form.tsx'
+
+const linkButton = 'text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950'
+
+/** Six digits; spaces and dashes a person types or pastes between groups are ignored. */
+export function codeDigits(value: string): string {
+  return value.replace(/[\s-]/g, '')
+}
+
+export const secondFactorMessages = {
+  codeFormat: 'Enter the 6-digit code.',
+  sendFirst: 'Send a code to your phone first.',
+} as const
+
+/** How a factor is offered: the app (by its name, if it has one) or a text message to the masked number. */
+export function factorLabel(factor: SecondFactor): string {
+  if (factor.factor_type === 'phone') return `Text message to ${factor.phone ?? 'your phone'}`
+  return factor.friendly_name ? `Authenticator app (${factor.friendly_name})` : 'Authenticator app'
+}
+
+/** Reasons after which the challenge is spent: the next try opens a new one. */
+const spentReasons = new Set(['CODE_EXPIRED', 'TOO_MANY_CODE_ATTEMPTS', 'CHALLENGE_NOT_FOUND'])
+
+/**
+ * The second step of a sign-in for an account with a verified second factor (spec §4 "multi-factor
+ * challenge verified"): the factor to use, a code from the app or a texted one, Verify. `onVerified`
+ * gets the session user once the server opened the session; a failure it throws is shown here.
+ */
+export function SecondFactorStep({
+  factors,
+  onVerified,
+  onCancel,
+}: {
+  factors: SecondFactor[]
+  onVerified: (user: SessionUser) => Promise<void>
+  onCancel: () => void
+}) {
+  const [factorId, setFactorId] = useState(() => factors[0]?.id ?? '')
+  const [code, setCode] = useState('')
+  const [error, setError] = useState('')
+  const [challenge, setChallenge] = useState<{ factorId: string; id: string } | null>(null)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [pending, setPending] = useState<'send' | 'verify' | null>(null)
+  const id = useId()
+  const errorId = `${id}-error`
+  const titleId = `${id}-title`
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const factor = factors.find((f) => f.id === factorId) ?? factors[0]
+
+  useEffect(() => headingRef.current?.focus(), [])
+
+  if (!factor) return null
+  const sms = factor.factor_type === 'phone'
+  const codeFrom = sms ? 'sms' : 'app'
+  const openChallenge = challenge?.factorId === factor.id ? challenge.id : null
+
+  function choose(id: string) {
+    setFactorId(id)
+    setCode('')
+    setError('')
+    setSentTo(null)
+  }
+
+  async function sendCode() {
+    if (!factor) return
+    setError('')
+    setPending('send')
+    try {
+      const opened = await auth.challengeFactor(factor)
+      setChallenge({ factorId: factor.id, id: opened.challenge_id })
+      setSentTo(factor.phone ?? 'your phone')
+    } catch (caught) {
+      setError(authErrorMessage(caught, 'send-sms', 'sms'))
+    } finally {
+      setPending(null)
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault()
+    if (!factor || pending) return
+    const digits = codeDigits(code)
+    if (!/^\d{6}$/.test(digits)) return setError(secondFactorMessages.codeFormat)
+    if (sms && !openChallenge) return setError(secondFactorMessages.sendFirst)
+    setError('')
+    setPending('verify')
+    try {
+      // An app's code is checked against a challenge opened when it is sent.
+      const challengeId = openChallenge ?? (await auth.challengeFactor(factor)).challenge_id
+      setChallenge({ factorId: factor.id, id: challengeId })
+      const user = await auth.verifySignInCode(factor.id, challengeId, digits)
+      await onVerified(user)
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.reason && spentReasons.has(caught.reason)) {
+        setChallenge(null)
+        setSentTo(null)
+      }
+      setError(authErrorMessage(caught, 'second-factor', codeFrom))
+      setPending(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <div>
+        <h2 ref={headingRef} id={titleId} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+          Two-factor verification
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {sms
+            ? `We text a 6-digit code to ${factor.phone ?? 'your phone'}.`
+            : 'Enter the 6-digit code your authenticator app shows for this account.'}
+        </p>
+      </div>
+
+      {factors.length > 1 && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Verify with</legend>
+          {factors.map((option) => (
+            <label
+              key={option.id}
+              className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-checked:border-emerald-700 has-checked:bg-emerald-50"
+            >
+              <input
+                type="radio"
+                name={`${id}-factor`}
+                value={option.id}
+                checked={option.id === factor.id}
+                onChange={() => choose(option.id)}
+                className="size-4 accent-emerald-700"
+              />
+              {factorLabel(option)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      {sms && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            disabled={pending !== null}
+            aria-busy={pending === 'send'}
+            onClick={() => void sendCode()}
+          >
+            {pending === 'send' ? 'Sending…' : sentTo ? 'Resend code' : 'Send code'}
+          </Button>
+          {sentTo && (
+            <p role="status" className="text-sm text-slate-700">
+              Code sent to {sentTo}.
+            </p>
+          )}
+        </div>
+      )}
+
+      <form onSubmit={(event) => void verify(event)} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Verification code"
+          value={code}
+          onChange={setCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={9}
+          invalid={Boolean(error)}
+          errorId={errorId}
+        />
+        <FormError id={errorId} message={error} />
+        <Button type="submit" disabled={pending !== null} aria-busy={pending === 'verify'}>
+          {pending === 'verify' ? 'Verifying…' : 'Verify'}
+        </Button>
+      </form>
+      <button type="button" onClick={onCancel} className={`${linkButton} min-h-11 self-start`}>
+        Back to sign in
+      </button>
+    </section>
+  )
+}
