@@ -1,8 +1,13 @@
+import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { e2eAdmin } from './support/admin.ts'
+import { googleClient, startGoogleDouble } from './support/google-double.ts'
 import { startMailbox } from './support/mailbox-server.ts'
-import { mailboxPorts } from './support/ports.ts'
+import { mailboxPorts, oidcPort } from './support/ports.ts'
 
 // The browser suite runs the production build on a fresh embedded database with demo data. Mail
 // goes over real SMTP to a test mailbox on loopback, which the tests read codes and links from.
@@ -15,5 +20,18 @@ process.env.SMTP_URL = mailbox.smtpUrl
 process.env.AUTH_SECRET ??= 'e2e-only-secret-that-is-long-enough-to-pass-checks'
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
 delete process.env.DATABASE_URL
+// Google sign-in against a local OpenID Connect server that plays Google.
+const google = await startGoogleDouble(oidcPort)
+process.env.GOOGLE_CLIENT_ID = googleClient.id
+process.env.GOOGLE_CLIENT_SECRET = googleClient.secret
+process.env.GOOGLE_DISCOVERY_URL = google.discoveryUrl
+process.env.ADMIN_EMAIL = e2eAdmin.email
+
+// The administrator, made the way operators make one (`npm run admin:create`), before the server
+// opens the database. Asynchronously: its sign-up mail goes to the mailbox running in this process.
+const adminCreate = fileURLToPath(new URL('../apps/api/src/admin-create.ts', import.meta.url))
+await promisify(execFile)(process.execPath, ['--import', 'tsx', adminCreate, '--email', e2eAdmin.email], {
+  env: { ...process.env, ADMIN_PASSWORD: e2eAdmin.password },
+})
 
 await import('../apps/api/src/server.ts')

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test'
+import { e2eAdmin } from './support/admin.ts'
+import { readFromMail } from './support/mailbox.ts'
+
+// The administrator made by `npm run admin:create` at server start, named in ADMIN_EMAIL. One test
+// only chooses or enters the admin password, so the tests can run in parallel.
+test.use({ viewport: { width: 1280, height: 800 } })
+
+const password = 'Winning1!Picks'
+const adminPassword = 'Console9!Secret'
+
+/** A verified customer made through the API, signed out again. */
+async function customerAccount(page: Page): Promise<string> {
+  const email = `customer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name: 'Pat Bettor', email, password } })
+  expect(signUp.status(), await signUp.text()).toBe(200)
+  const otp = await readFromMail(page.request, email, /verification code is (\d{6})/)
+  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp } })
+  expect(verify.status(), await verify.text()).toBe(200)
+  await page.context().clearCookies()
+  return email
+}
+
+async function signInOnAdminLogin(page: Page, email: string, pass: string) {
+  await page.goto('/admin/login')
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(pass)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+test('the administrator signs in, sets or enters the admin password, and reaches the dashboard', async ({ page }) => {
+  await signInOnAdminLogin(page, e2eAdmin.email, e2eAdmin.password)
+
+  const choose = page.getByLabel('New admin password')
+  const enter = page.getByLabel('Admin password', { exact: true })
+  await expect(choose.or(enter)).toBeVisible()
+  if (await choose.isVisible()) {
+    await choose.fill(adminPassword)
+    await page.getByLabel('Confirm admin password').fill(adminPassword)
+  } else {
+    await enter.fill(adminPassword)
+  }
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  // The server now counts this session as a verified administrator.
+  const session = await page.request.get('/api/admin/session')
+  expect(session.status()).toBe(200)
+  expect(await session.json()).toEqual({ email: e2eAdmin.email, name: 'Administrator' })
+
+  // The sidebar offers this account, and only this one, the way back in.
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/login')
+})
+
+test('a customer sees no Admin Dashboard entry and is told on /admin/login that they are not an administrator', async ({
+  page,
+}) => {
+  const email = await customerAccount(page)
+  await signInOnAdminLogin(page, email, password)
+
+  await expect(page.getByRole('alert')).toContainText('This account is not an administrator.')
+  await expect(page.getByRole('link', { name: 'Back to the shop' })).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'My Picks Feed' })).toBeVisible()
+  // The server has answered for this account before the entry is judged absent.
+  const me = await page.request.get('/api/me')
+  expect(await me.json()).toMatchObject({ user: { email }, admin_entry: false })
+  await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0)
+
+  // Nor does the admin area open for them.
+  await page.goto('/admin/dashboard')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  expect((await page.request.get('/api/admin/session')).status()).toBe(403)
+})

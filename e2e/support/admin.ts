@@ -1,0 +1,9 @@
+/**
+ * The browser suite's administrator: e2e/start-server.ts makes this account with
+ * `npm run admin:create` before the server listens and names it in ADMIN_EMAIL; the admin tests
+ * sign in with it. Override with E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD.
+ */
+export const e2eAdmin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin-e2e@example.com',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin1!Picks-e2e',
+}
