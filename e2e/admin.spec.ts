@@ -1,25 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { e2eAdmin } from './support/admin.ts'
-import { readFromMail } from './support/mailbox.ts'
+import { password, verifiedAccount } from './support/accounts.ts'
 
 // The administrator made by `npm run admin:create` at server start, named in ADMIN_EMAIL. One test
 // only chooses or enters the admin password, so the tests can run in parallel.
 test.use({ viewport: { width: 1280, height: 800 } })
 
-const password = 'Winning1!Picks'
 const adminPassword = 'Console9!Secret'
-
-/** A verified customer made through the API, signed out again. */
-async function customerAccount(page: Page): Promise<string> {
-  const email = `customer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name: 'Pat Bettor', email, password } })
-  expect(signUp.status(), await signUp.text()).toBe(200)
-  const otp = await readFromMail(page.request, email, /verification code is (\d{6})/)
-  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp } })
-  expect(verify.status(), await verify.text()).toBe(200)
-  await page.context().clearCookies()
-  return email
-}
 
 async function signInOnAdminLogin(page: Page, email: string, pass: string) {
   await page.goto('/admin/login')
@@ -58,7 +45,7 @@ test('the administrator signs in, sets or enters the admin password, and reaches
 test('a customer sees no Admin Dashboard entry and is told on /admin/login that they are not an administrator', async ({
   page,
 }) => {
-  const email = await customerAccount(page)
+  const email = await verifiedAccount(page, 'customer')
   await signInOnAdminLogin(page, email, password)
 
   await expect(page.getByRole('alert')).toContainText('This account is not an administrator.')

@@ -1,25 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
+import { codePattern, password, uniqueEmail, verifiedAccount } from './support/accounts.ts'
 import { readFromMail } from './support/mailbox.ts'
 
-const password = 'Winning1!Picks'
-const codePattern = /verification code is (\d{6})/
 const resetLinkPattern = /(https?:\/\/\S*\/api\/auth\/reset-password\/\S+)/
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-}
-
-/** A verified account made through the API, signed out again, for tests about signing in. */
-async function verifiedAccount(page: Page, label: string): Promise<string> {
-  const email = uniqueEmail(label)
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name: 'Pat Bettor', email, password } })
-  expect(signUp.status(), await signUp.text()).toBe(200)
-  const otp = await readFromMail(page.request, email, codePattern)
-  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp } })
-  expect(verify.status(), await verify.text()).toBe(200)
-  await page.context().clearCookies()
-  return email
-}
 
 async function signIn(page: Page, email: string, pass = password) {
   const form = page.getByRole('tabpanel')

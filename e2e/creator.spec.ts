@@ -1,8 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { readFromMail } from './support/mailbox.ts'
-
-const password = 'Winning1!Picks'
-const codePattern = /verification code is (\d{6})/
+import { signUpThroughForm } from './support/accounts.ts'
 
 /** A real 64×64 PNG (a checkerboard), as a phone's photo picker would hand it over. */
 const avatarPng = Buffer.from(
@@ -18,19 +15,7 @@ function unique(): string {
 async function signUpAtDashboard(page: Page, email: string) {
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/auth/)
-  await page.getByRole('tab', { name: 'Sign Up' }).click()
-  const form = page.getByRole('tabpanel')
-  await form.getByLabel('Full Name').fill('Casey Creator')
-  await form.getByLabel('Email').fill(email)
-  await form.getByLabel('Password', { exact: true }).fill(password)
-  await form.getByLabel('Confirm Password').fill(password)
-  await form.getByLabel('I accept the Terms of Service').check()
-  await form.getByLabel('I accept the Privacy Policy').check()
-  await form.getByRole('button', { name: 'Create Account' }).click()
-
-  await expect(page).toHaveURL(/\/verify-email\?email=/)
-  await page.getByLabel('Verification code').fill(await readFromMail(page.request, email, codePattern))
-  await page.getByRole('button', { name: 'Verify' }).click()
+  await signUpThroughForm(page, { name: 'Casey Creator', email })
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 

@@ -1,40 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { readFromMail } from './support/mailbox.ts'
-import { freshTotp, totpAt, totpStep } from './support/totp.ts'
-
-const password = 'Winning1!Picks'
-const codePattern = /verification code is (\d{6})/
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-}
+import { password, signUpThroughForm, uniqueEmail } from './support/accounts.ts'
+import { freshTotp, wrongTotp } from './support/totp.ts'
 
 /** A new account made through the sign-up form and its e-mailed code; signed in on /shop-picks. */
 async function signUp(page: Page, email: string) {
   await page.goto('/auth')
-  await page.getByRole('tab', { name: 'Sign Up' }).click()
-  const form = page.getByRole('tabpanel')
-  await form.getByLabel('Full Name').fill('Morgan Factor')
-  await form.getByLabel('Email').fill(email)
-  await form.getByLabel('Password', { exact: true }).fill(password)
-  await form.getByLabel('Confirm Password').fill(password)
-  await form.getByLabel('I accept the Terms of Service').check()
-  await form.getByLabel('I accept the Privacy Policy').check()
-  await form.getByRole('button', { name: 'Create Account' }).click()
-
-  await expect(page).toHaveURL(/\/verify-email\?email=/)
-  await page.getByLabel('Verification code').fill(await readFromMail(page.request, email, codePattern))
-  await page.getByRole('button', { name: 'Verify' }).click()
+  await signUpThroughForm(page, { name: 'Morgan Factor', email })
   await expect(page).toHaveURL(/\/shop-picks$/)
-}
-
-/** A code the server refuses: none of the steps around now (a server may accept a step either side). */
-function wrongCode(secret: string): string {
-  const now = totpStep(Date.now())
-  const near = new Set([now - 1, now, now + 1, now + 2].map((step) => totpAt(secret, step)))
-  let guess = 0
-  while (near.has(String(guess).padStart(6, '0'))) guess += 111_111
-  return String(guess).padStart(6, '0')
 }
 
 test('a new account edits its profile, sets up an authenticator app, and signing in then asks for its code', async ({
@@ -85,7 +57,7 @@ test('a new account edits its profile, sets up an authenticator app, and signing
   // No session before the code.
   expect((await page.request.get('/api/me')).status()).toBe(401)
 
-  await step.getByLabel('Verification code').fill(wrongCode(secret))
+  await step.getByLabel('Verification code').fill(wrongTotp(secret))
   await step.getByRole('button', { name: 'Verify' }).click()
   await expect(step.getByRole('alert')).toHaveText(
     'That code is not right. Enter the code your authenticator app shows now.',

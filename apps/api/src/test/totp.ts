@@ -6,12 +6,12 @@ import { createHmac } from 'node:crypto'
  */
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 
-/** RFC 4648 base32 to bytes (case and `=` padding ignored). */
+/** RFC 4648 base32 to bytes; case, spaces, dashes and `=` padding are ignored (a setup key as shown). */
 export function base32Decode(text: string): Buffer {
   let bits = 0
   let value = 0
   const bytes: number[] = []
-  for (const char of text.toUpperCase().replace(/=+$/, '')) {
+  for (const char of text.toUpperCase().replace(/[\s=-]/g, '')) {
     const index = alphabet.indexOf(char)
     if (index < 0) throw new Error(`not a base32 character: ${char}`)
     value = (value << 5) | index
@@ -24,14 +24,26 @@ export function base32Decode(text: string): Buffer {
   return Buffer.from(bytes)
 }
 
-/** The six-digit code of a base32 secret at `atMs` (milliseconds since the epoch). */
-export function totpCode(secret: string, atMs = Date.now()): string {
+export const totpStepMs = 30_000
+
+/** The time step of `atMs` (milliseconds since the epoch). */
+export function totpStep(atMs: number): number {
+  return Math.floor(atMs / totpStepMs)
+}
+
+/** The six-digit code of time step `step` for a base32 secret (RFC 4226 HOTP with the step as counter). */
+export function totpAt(secret: string, step: number): string {
   const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)))
+  counter.writeBigUInt64BE(BigInt(step))
   const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest()
   const offset = (mac[mac.length - 1] ?? 0) & 0x0f
   const number = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000
   return number.toString().padStart(6, '0')
+}
+
+/** The six-digit code of a base32 secret at `atMs` (milliseconds since the epoch). */
+export function totpCode(secret: string, atMs = Date.now()): string {
+  return totpAt(secret, totpStep(atMs))
 }
 
 /** A six-digit code that is not `code` (a wrong guess). */

@@ -8,6 +8,7 @@ import {
 } from '@picks/contracts/client'
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api-client.ts'
+import { Button } from '../ui/button.tsx'
 import { cx } from '../ui/cx.ts'
 
 /** The form-level error, announced; the field it is about points at it with aria-describedby. */
@@ -95,6 +96,93 @@ export function StrengthMeter({ id, password }: { id: string; password: string }
 }
 
 /** A problem found before any call: its message and the field it is about. */
+/**
+ * A new password with the strength meter, then its confirmation. `fieldProps` ties each input to the
+ * form's error when it is the one at fault.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  passwordLabel = 'Password',
+  confirmLabel = 'Confirm Password',
+  fieldProps,
+}: {
+  password: string
+  confirm: string
+  onPassword: (value: string) => void
+  onConfirm: (value: string) => void
+  passwordLabel?: string
+  confirmLabel?: string
+  fieldProps: (name: 'password' | 'confirm') => { invalid: boolean; errorId: string }
+}) {
+  return (
+    <>
+      <TextField
+        label={passwordLabel}
+        type="password"
+        value={password}
+        onChange={onPassword}
+        autoComplete="new-password"
+        hint={(id) => <StrengthMeter id={id} password={password} />}
+        {...fieldProps('password')}
+      />
+      <TextField
+        label={confirmLabel}
+        type="password"
+        value={confirm}
+        onChange={onConfirm}
+        autoComplete="new-password"
+        {...fieldProps('confirm')}
+      />
+    </>
+  )
+}
+
+/**
+ * The end of a form: its error, then the submit button (showing `pendingLabel` while it works), any
+ * extra buttons, and Cancel when `onCancel` is given.
+ */
+export function FormActions({
+  errorId,
+  error,
+  pending,
+  busy = pending,
+  submitLabel,
+  pendingLabel,
+  onCancel,
+  children,
+}: {
+  errorId: string
+  error: string
+  /** Disables the submit button. */
+  pending: boolean
+  /** Marks the submit button busy and shows `pendingLabel`; defaults to `pending`. */
+  busy?: boolean
+  submitLabel: string
+  pendingLabel: string
+  onCancel?: () => void
+  children?: ReactNode
+}) {
+  return (
+    <>
+      <FormError id={errorId} message={error} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending} aria-busy={busy}>
+          {busy ? pendingLabel : submitLabel}
+        </Button>
+        {children}
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </>
+  )
+}
+
 export interface FieldProblem<F extends string> {
   field: F
   message: string

@@ -6,7 +6,7 @@ import {
   fieldOfServerError,
   FormError,
   newPasswordProblem,
-  StrengthMeter,
+  NewPasswordFields,
   TextField,
 } from '../../components/auth/auth-form.tsx'
 import { AccountSection, StatusNote } from './account-section.tsx'
@@ -79,22 +79,14 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           autoComplete="current-password"
           {...field('current')}
         />
-        <TextField
-          label="New Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          hint={(id) => <StrengthMeter id={id} password={password} />}
-          {...field('password')}
-        />
-        <TextField
-          label="Confirm New Password"
-          type="password"
-          value={confirm}
-          onChange={setConfirm}
-          autoComplete="new-password"
-          {...field('confirm')}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          passwordLabel="New Password"
+          confirmLabel="Confirm New Password"
+          fieldProps={field}
         />
         <FormError id={errorId} message={error.message} />
         <StatusNote message={status} />

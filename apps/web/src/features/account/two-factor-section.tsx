@@ -5,7 +5,7 @@ import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type Factor, type TotpEnrolment } from '../../lib/auth.ts'
-import { fieldOfServerError, FormError, TextField } from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError, FormActions, TextField } from '../../components/auth/auth-form.tsx'
 import { codeDigits, factorLabel, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
 import { accountQueries } from './account-queries.ts'
 import { AccountSection, StatusNote } from './account-section.tsx'
@@ -29,18 +29,21 @@ function addedOn(createdAt: string): string | null {
   return Number.isFinite(time) ? `Added ${dateFormat.format(time)}` : null
 }
 
-/** The password that confirms a change to the second factors (only for an account that has one). */
+/** The password that confirms a change to the second factors; nothing for an account without one. */
 function ConfirmPasswordField({
+  hasPassword,
   value,
   onChange,
   invalid,
   errorId,
 }: {
+  hasPassword: boolean
   value: string
   onChange: (value: string) => void
   invalid: boolean
   errorId: string
 }) {
+  if (!hasPassword) return null
   return (
     <TextField
       label="Your Password"
@@ -155,23 +158,21 @@ function TotpSetup({ hasPassword, onDone, onCancel }: SetupProps) {
             Use an app such as Google Authenticator, Microsoft Authenticator or 1Password.
             {hasPassword && ' Confirm with your password to begin.'}
           </p>
-          {hasPassword && (
-            <ConfirmPasswordField
-              value={password}
-              onChange={setPassword}
-              invalid={error.field === 'password'}
-              errorId={errorId}
-            />
-          )}
-          <FormError id={errorId} message={error.message} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending ? 'Starting…' : 'Continue'}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmPasswordField
+            hasPassword={hasPassword}
+            value={password}
+            onChange={setPassword}
+            invalid={error.field === 'password'}
+            errorId={errorId}
+          />
+          <FormActions
+            errorId={errorId}
+            error={error.message}
+            pending={pending}
+            submitLabel="Continue"
+            pendingLabel="Starting…"
+            onCancel={cancel}
+          />
         </form>
       ) : (
         <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-3">
@@ -204,15 +205,14 @@ function TotpSetup({ hasPassword, onDone, onCancel }: SetupProps) {
             invalid={error.field === 'code'}
             errorId={errorId}
           />
-          <FormError id={errorId} message={error.message} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending ? 'Checking…' : 'Confirm'}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <FormActions
+            errorId={errorId}
+            error={error.message}
+            pending={pending}
+            submitLabel="Confirm"
+            pendingLabel="Checking…"
+            onCancel={cancel}
+          />
         </form>
       )}
     </div>
@@ -307,23 +307,22 @@ function SmsFactorSetup({ hasPassword, phone: knownPhone, onDone, onCancel }: Se
             invalid={error.field === 'phone'}
             errorId={errorId}
           />
-          {hasPassword && (
-            <ConfirmPasswordField
-              value={password}
-              onChange={setPassword}
-              invalid={error.field === 'password'}
-              errorId={errorId}
-            />
-          )}
-          <FormError id={errorId} message={error.message} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending !== null} aria-busy={pending === 'send'}>
-              {pending === 'send' ? 'Sending…' : 'Send code'}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmPasswordField
+            hasPassword={hasPassword}
+            value={password}
+            onChange={setPassword}
+            invalid={error.field === 'password'}
+            errorId={errorId}
+          />
+          <FormActions
+            errorId={errorId}
+            error={error.message}
+            pending={pending !== null}
+            busy={pending === 'send'}
+            submitLabel="Send code"
+            pendingLabel="Sending…"
+            onCancel={cancel}
+          />
         </form>
       ) : (
         <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-3">
@@ -335,18 +334,19 @@ function SmsFactorSetup({ hasPassword, phone: knownPhone, onDone, onCancel }: Se
             invalid={error.field === 'code'}
             errorId={errorId}
           />
-          <FormError id={errorId} message={error.message} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending !== null} aria-busy={pending === 'confirm'}>
-              {pending === 'confirm' ? 'Checking…' : 'Confirm'}
-            </Button>
+          <FormActions
+            errorId={errorId}
+            error={error.message}
+            pending={pending !== null}
+            busy={pending === 'confirm'}
+            submitLabel="Confirm"
+            pendingLabel="Checking…"
+            onCancel={cancel}
+          >
             <Button variant="secondary" disabled={pending !== null} onClick={() => void resend()}>
               Resend code
             </Button>
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </div>
@@ -399,23 +399,21 @@ function RemoveFactorDialog({
           <p className="text-sm text-slate-700">
             Remove <strong>{factorLabel(factor)}</strong>? Signing in will no longer ask for its codes.
           </p>
-          {hasPassword && (
-            <ConfirmPasswordField
-              value={password}
-              onChange={setPassword}
-              invalid={error.field === 'password'}
-              errorId={errorId}
-            />
-          )}
-          <FormError id={errorId} message={error.message} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending ? 'Removing…' : 'Remove'}
-            </Button>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmPasswordField
+            hasPassword={hasPassword}
+            value={password}
+            onChange={setPassword}
+            invalid={error.field === 'password'}
+            errorId={errorId}
+          />
+          <FormActions
+            errorId={errorId}
+            error={error.message}
+            pending={pending}
+            submitLabel="Remove"
+            pendingLabel="Removing…"
+            onCancel={close}
+          />
         </form>
       )}
     </BottomSheet>

@@ -21,7 +21,7 @@ import {
   fieldOfServerError,
   FormError,
   signUpProblem,
-  StrengthMeter,
+  NewPasswordFields,
   TextField,
   type SignUpField,
 } from '../../components/auth/auth-form.tsx'
@@ -358,22 +358,12 @@ function SignUpForm() {
         autoComplete="email"
         {...field('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-        hint={(id) => <StrengthMeter id={id} password={password} />}
-        {...field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-        {...field('confirm')}
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        fieldProps={field}
       />
       <TextField
         label="Phone Number"

@@ -8,8 +8,7 @@ import {
   fieldOfServerError,
   FormError,
   newPasswordProblem,
-  StrengthMeter,
-  TextField,
+  NewPasswordFields,
 } from '../../components/auth/auth-form.tsx'
 
 export const resetDoneMessage = 'Your password has been reset. You can now sign in with your new password.'
@@ -82,24 +81,13 @@ export function Component() {
           <InvalidLink />
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
-            <TextField
-              label="New Password"
-              type="password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="new-password"
-              hint={(id) => <StrengthMeter id={id} password={password} />}
-              invalid={error.field === 'password'}
-              errorId={errorId}
-            />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              value={confirm}
-              onChange={setConfirm}
-              autoComplete="new-password"
-              invalid={error.field === 'confirm'}
-              errorId={errorId}
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+              passwordLabel="New Password"
+              fieldProps={(name) => ({ invalid: error.field === name, errorId })}
             />
             <FormError id={errorId} message={error.message} />
             <Button type="submit" disabled={pending} aria-busy={pending}>
