@@ -445,7 +445,7 @@ describe('stored in an S3-compatible bucket', () => {
 })
 
 describe('after a restart', () => {
-  it('keeps the picture and the profile that points at it (embedded database under DATA_DIR)', async () => {
+  it("keeps a creator's picture, profile, link and plans (embedded database under DATA_DIR)", async () => {
     const dataDir = tempDir()
     const config = testConfig({ dataDir, database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } })
     mkdirSync(path.join(dataDir, 'pglite'), { recursive: true })
@@ -456,6 +456,8 @@ describe('after a restart', () => {
       await app.ready()
       return { app, database }
     }
+    const send = (app: FastifyInstance, method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+      app.inject({ method, url, headers: { origin: testOrigin, cookie }, ...(payload ? { payload } : {}) })
 
     const first = await start()
     const uploader = await signUpAndVerify(first.app, first.database.db, 'restart@example.com')
@@ -463,21 +465,36 @@ describe('after a restart', () => {
       url: string
     }>()
     const stored = (await first.app.inject({ method: 'GET', url })).rawPayload
-    const me = (await first.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: uploader } })).json<{
-      user: { id: string }
-    }>()
-    await first.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me.user.id}/profile`,
-      headers: { origin: testOrigin, cookie: uploader },
-      payload: { profile_picture: url },
+    const me = (await send(first.app, 'GET', '/api/me', uploader)).json<{ user: { id: string } }>()
+    const registered = await send(first.app, 'POST', `/api/users/${me.user.id}/register-creator`, uploader, {
+      username: 'RestartRay',
+      bio: 'Totals that survive a reboot.',
+      profilePicture: url,
+      specialtySport: 'nba',
     })
+    expect(registered.statusCode, registered.body).toBe(201)
+    const plan = await send(first.app, 'POST', '/api/subscription-pricing', uploader, {
+      name: 'Monthly',
+      kind: 'subscription',
+      interval: 'month',
+      price_cents: 2900,
+    })
+    expect(plan.statusCode, plan.body).toBe(201)
     await first.app.close()
 
     const second = await start()
     try {
-      const after = await second.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: uploader } })
-      expect(after.json<{ user: { profile_picture: string } }>().user.profile_picture).toBe(url)
+      const link = await second.app.inject({ method: 'GET', url: '/api/creator/restartray' })
+      expect(link.json()).toEqual({ success: true, creator: { id: me.user.id, username: 'RestartRay' } })
+      const after = await send(second.app, 'GET', '/api/me', uploader)
+      expect(after.json<{ user: { profile_picture: string; bio: string } }>().user).toMatchObject({
+        profile_picture: url,
+        bio: 'Totals that survive a reboot.',
+      })
+      const plans = await second.app.inject({ method: 'GET', url: `/api/subscription-pricing/${me.user.id}` })
+      expect(plans.json<{ plans: { name: string; price_cents: number }[] }>().plans).toMatchObject([
+        { name: 'Monthly', price_cents: 2900 },
+      ])
       const served = await second.app.inject({ method: 'GET', url })
       expect(served.statusCode).toBe(200)
       expect(served.rawPayload.equals(stored)).toBe(true)
