@@ -187,6 +187,7 @@ export function CreatorProfileFields({
   problems,
   name,
   onUploadingChange,
+  withPicture = true,
 }: {
   values: CreatorProfileValues
   /** Gets an update to apply to the latest values (a state setter fits): an upload may finish after other edits. */
@@ -195,18 +196,22 @@ export function CreatorProfileFields({
   /** The creator's display name, for the picture's initials fallback. */
   name: string
   onUploadingChange?: (uploading: boolean) => void
+  /** False where the page edits the picture elsewhere (the account's avatar on /edit-profile). */
+  withPicture?: boolean
 }) {
   const set = (change: Partial<CreatorProfileValues>) => onChange((current) => ({ ...current, ...change }))
   return (
     <div className="flex flex-col gap-5">
       <BioField value={values.bio} onChange={(bio) => set({ bio })} error={problems.bio} />
-      <AvatarPicker
-        value={values.picture}
-        onChange={(picture) => set({ picture })}
-        name={name}
-        error={problems.profilePicture}
-        onUploadingChange={onUploadingChange}
-      />
+      {withPicture && (
+        <AvatarPicker
+          value={values.picture}
+          onChange={(picture) => set({ picture })}
+          name={name}
+          error={problems.profilePicture}
+          onUploadingChange={onUploadingChange}
+        />
+      )}
       <SportsFields
         specialty={values.specialtySport}
         others={values.otherSports}

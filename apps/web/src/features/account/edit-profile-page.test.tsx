@@ -5,12 +5,16 @@ import {
   callsTo,
   failure,
   fakeFactor,
+  ok,
   rightCode,
   serveAuth,
   serverUser,
   totpSecret,
+  type Answer,
+  type AuthCall,
   type FakeAuthOptions,
 } from '../../test/fake-auth-api.ts'
+import { aProfile } from '../../test/fake-creator-api.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const profilePath = `/api/users/${serverUser.id}/profile`
@@ -353,5 +357,79 @@ describe('two-factor authentication', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     await waitFor(() => expect(mfa.queryByRole('list', { name: 'Your two-factor methods' })).toBeNull())
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2)
+  })
+})
+
+describe("a creator's public profile", () => {
+  const creatorUser = { ...serverUser, role: 'creator' as const, specialty_sport: 'nba' }
+  const creatorPath = `/api/creators/${serverUser.id}`
+
+  /** Signed in as a creator whose profile the fake serves; `onSave` answers the profile update. */
+  async function openAsCreator(onSave: (call: AuthCall) => Answer) {
+    let creator = aProfile({ id: serverUser.id, name: serverUser.name })
+    const calls = serveAuth({
+      signedIn: true,
+      serverUser: creatorUser,
+      handler: (call) => {
+        if (call.path === creatorPath && call.method === 'GET') return ok({ creator })
+        if (call.path === `${creatorPath}/profile` && call.method === 'PUT') {
+          const answer = onSave(call)
+          if (answer.status === 200) creator = (answer.body as { creator: typeof creator }).creator
+          return answer
+        }
+        return undefined
+      },
+    })
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: serverUser.id, email: serverUser.email, name: serverUser.name, role: 'creator' }),
+    )
+    const rendered = renderApp('/edit-profile')
+    await screen.findByRole('region', { name: 'Creator profile' })
+    return { ...rendered, calls, creator }
+  }
+
+  it('edits username, bio and links in its own section, keeping the picture and one specialty field', async () => {
+    const { user, calls, creator } = await openAsCreator((call) =>
+      ok({ creator: { ...aProfile({ id: serverUser.id }), username: call.body.username, bio: call.body.bio } }),
+    )
+    const section = within(screen.getByRole('region', { name: 'Creator profile' }))
+    expect((section.getByLabelText('Username') as HTMLInputElement).value).toBe(creator.username)
+    expect((section.getByLabelText(/^Bio/) as HTMLTextAreaElement).value).toBe(creator.bio)
+    // The account's avatar and specialty are the creator's: each is edited in one place only.
+    expect(screen.getAllByLabelText(/^Specialty sport/i)).toHaveLength(1)
+    expect(section.queryByRole('radio', { name: 'Emoji' })).toBeNull()
+
+    await user.clear(section.getByLabelText('Username'))
+    await user.type(section.getByLabelText('Username'), 'CaseyTotals')
+    await user.clear(section.getByLabelText(/^Bio/))
+    await user.type(section.getByLabelText(/^Bio/), 'Totals only, posted early.')
+    await user.click(section.getByRole('button', { name: 'Save Creator Profile' }))
+
+    expect((await section.findByRole('status')).textContent).toBe(
+      'Creator profile saved. Your old link keeps leading here for 30 days.',
+    )
+    const sent = callsTo(calls, `${creatorPath}/profile`)[0]?.body
+    expect(sent).toMatchObject({ username: 'CaseyTotals', bio: 'Totals only, posted early.', specialtySport: 'nba' })
+    expect(sent).not.toHaveProperty('profilePicture')
+  })
+
+  it("shows the server's answer beside the username when it is taken", async () => {
+    const { user } = await openAsCreator(() =>
+      failure(409, 'CONFLICT', 'That username is taken. Try another.', 'USERNAME_TAKEN'),
+    )
+    const section = within(screen.getByRole('region', { name: 'Creator profile' }))
+    await user.clear(section.getByLabelText('Username'))
+    await user.type(section.getByLabelText('Username'), 'SharpDana')
+    await user.click(section.getByRole('button', { name: 'Save Creator Profile' }))
+    await waitFor(() => expect(section.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true'))
+    expect(section.getAllByText('That username is taken. Try another.').length).toBeGreaterThan(0)
+    expect(section.queryByRole('status')?.textContent ?? '').toBe('')
+  })
+
+  it('is not offered to a customer, who has no creator profile to load', async () => {
+    const { calls } = await openPage()
+    expect(screen.queryByRole('region', { name: 'Creator profile' })).toBeNull()
+    expect(calls.filter((call) => call.path.startsWith('/api/creators/'))).toHaveLength(0)
   })
 })

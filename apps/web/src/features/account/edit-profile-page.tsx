@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { ApiError } from '../../lib/api-client.ts'
 import { authErrorMessage } from '../../lib/auth.ts'
+import { creatorProfileQueries } from '../../lib/creator-queries.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
 import { accountQueries } from './account-queries.ts'
+import { CreatorProfileSection } from './creator-profile-section.tsx'
 import { PasswordSection } from './password-section.tsx'
 import { PhoneSection } from './phone-section.tsx'
 import { ProfileSection } from './profile-section.tsx'
@@ -12,6 +15,7 @@ import { TwoFactorSection } from './two-factor-section.tsx'
 
 export const editProfileMessages = {
   loadFailed: 'Could not load your account.',
+  creatorLoadFailed: 'Could not load your creator profile.',
 } as const
 
 function Loading() {
@@ -27,8 +31,8 @@ function Loading() {
 }
 
 /**
- * `/edit-profile` (spec §2, signed in): the profile (name, avatar, specialty sport), the phone
- * number, the password and the second factors, each saved on its own.
+ * `/edit-profile` (spec §2, signed in): the profile (name, avatar, specialty sport), a creator's
+ * public profile, the phone number, the password and the second factors, each saved on its own.
  */
 export function Component() {
   const stored = useStoredUser()
@@ -36,6 +40,11 @@ export function Component() {
   const key = stored?.id ?? ''
   const me = useQuery({ ...accountQueries.me(key), enabled: stored !== null })
   const hasPassword = useQuery({ ...accountQueries.hasPassword(key), enabled: stored !== null })
+  // Creators and those above may have a public profile; the server's role decides, not the local record.
+  const mayHaveCreatorProfile = me.data !== undefined && me.data.role !== 'customer'
+  const creator = useQuery({ ...creatorProfileQueries.profile(me.data?.id ?? ''), enabled: mayHaveCreatorProfile })
+  const noCreatorProfile = creator.error instanceof ApiError && creator.error.status === 404
+  const creatorPending = mayHaveCreatorProfile && creator.isPending
 
   // The route's guard lets only signed-in visitors in; a sign-out elsewhere empties the record.
   if (!stored) return null
@@ -46,7 +55,7 @@ export function Component() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Profile</h1>
       <p className="mt-1 text-slate-700">Your profile, phone number, password and sign-in security.</p>
       <div className="mt-6">
-        {me.isPending ? (
+        {me.isPending || creatorPending ? (
           <Loading />
         ) : me.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
@@ -59,7 +68,24 @@ export function Component() {
           </div>
         ) : (
           <div className="flex flex-col gap-6">
-            <ProfileSection key={me.data.id} user={me.data} />
+            <ProfileSection key={me.data.id} user={me.data} withSpecialty={!creator.data} />
+            {creator.data ? (
+              <CreatorProfileSection
+                key={`creator-${creator.data.creator.id}`}
+                creator={creator.data.creator}
+                userId={key}
+              />
+            ) : (
+              mayHaveCreatorProfile &&
+              !noCreatorProfile && (
+                <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+                  {editProfileMessages.creatorLoadFailed}
+                  <Button variant="secondary" onClick={() => void creator.refetch()}>
+                    Try again
+                  </Button>
+                </div>
+              )
+            )}
             <PhoneSection key={`phone-${me.data.id}`} user={me.data} />
             {/* Unknown (the check failed): ask for the password, as the server will when there is one. */}
             <PasswordSection hasPassword={hasPassword.data ?? true} />

@@ -30,7 +30,7 @@ function problemOf(name: string, picture: string): { field: ProfileField; messag
  * Full name, avatar (an image address or one emoji, previewed as it will show) and specialty sport.
  * A save updates the local user record too, so the sidebar shows the change at once.
  */
-export function ProfileSection({ user }: { user: ServerUser }) {
+export function ProfileSection({ user, withSpecialty = true }: { user: ServerUser; withSpecialty?: boolean }) {
   const queryClient = useQueryClient()
   const [name, setName] = useState(user.name)
   const [picture, setPicture] = useState(user.profile_picture ?? '')
@@ -46,7 +46,8 @@ export function ProfileSection({ user }: { user: ServerUser }) {
       auth.updateProfile(user.id, {
         name: name.trim(),
         profile_picture: picture.trim() || null,
-        specialty_sport: sport || null,
+        // A creator's specialty is edited with the rest of the creator profile.
+        ...(withSpecialty ? { specialty_sport: sport || null } : {}),
       }),
     onSuccess: (updated) => {
       queryClient.setQueryData(accountQueries.me(user.id).queryKey, updated)
@@ -93,26 +94,28 @@ export function ProfileSection({ user }: { user: ServerUser }) {
           error={error.field === 'profile_picture' ? error.message : undefined}
           onUploadingChange={setUploading}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={sportId} className="text-sm font-medium text-slate-800">
-            Specialty Sport <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <select
-            id={sportId}
-            value={sport}
-            aria-invalid={error.field === 'specialty_sport' || undefined}
-            aria-describedby={error.field === 'specialty_sport' ? errorId : undefined}
-            onChange={(event) => edited(() => setSport(event.target.value))}
-            className={inputClasses}
-          >
-            <option value="">No specialty</option>
-            {sports.map((option) => (
-              <option key={option.slug} value={option.slug}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {withSpecialty && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={sportId} className="text-sm font-medium text-slate-800">
+              Specialty Sport <span className="font-normal text-slate-600">(optional)</span>
+            </label>
+            <select
+              id={sportId}
+              value={sport}
+              aria-invalid={error.field === 'specialty_sport' || undefined}
+              aria-describedby={error.field === 'specialty_sport' ? errorId : undefined}
+              onChange={(event) => edited(() => setSport(event.target.value))}
+              className={inputClasses}
+            >
+              <option value="">No specialty</option>
+              {sports.map((option) => (
+                <option key={option.slug} value={option.slug}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <FormError id={errorId} message={error.message} />
         <StatusNote message={saved} />
         <Button type="submit" disabled={save.isPending || uploading} aria-busy={save.isPending} className="self-start">
