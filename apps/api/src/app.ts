@@ -175,6 +175,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api' },
   )
 
+  // Spec §7 names the key set at the site's root; it is the library's (/api/auth/jwks), cached 10 minutes.
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (request, reply) => {
+    const keys = await auth.handler(new Request(new URL('/api/auth/jwks', `${request.protocol}://${request.host}`)))
+    if (!keys.ok) throw new AppError('SERVICE_UNAVAILABLE', 'The signing keys are not available')
+    reply.header('cache-control', 'public, max-age=600')
+    return reply.type('application/json').send(await keys.text())
+  })
+
   // Its own route for all of /media, so the web app's fallback never answers an image address with the page.
   await app.register(mediaFileRoutes, { storage: mediaStorage })
   await registerWebApp(app, config.webDistDir)

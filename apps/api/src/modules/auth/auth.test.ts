@@ -387,5 +387,12 @@ describe('tokens for admin and service calls', () => {
     const { payload } = await jwtVerify(accessToken, keys, { issuer: origin, audience: origin })
     expect(payload.email).toBe('dana@example.com')
     expect(JSON.stringify(jwks.json())).not.toContain('"d"')
+
+    // The same key set at the root path of spec §7, cacheable for its 10 minutes.
+    const wellKnown = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })
+    expect(wellKnown.statusCode).toBe(200)
+    expect(wellKnown.headers['content-type']).toContain('application/json')
+    expect(wellKnown.headers['cache-control']).toBe('public, max-age=600')
+    expect(wellKnown.json()).toEqual(jwks.json())
   })
 })
