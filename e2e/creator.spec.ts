@@ -97,6 +97,36 @@ test('a customer becomes a creator, sells a monthly plan and a day pass, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Casey Creator' })).toBeVisible()
 })
 
+test('a creator edits their public profile on /edit-profile, and their old link still leads to them', async ({
+  page,
+}) => {
+  const id = unique()
+  const before = `pat_${id}`.slice(0, 30)
+  const after = `patnew_${id}`.slice(0, 30)
+  await signUpAtDashboard(page, `editor-${id}@example.com`)
+  await page.getByLabel('Username').fill(before)
+  await page.getByLabel('Specialty sport').selectOption('nhl')
+  await page.getByRole('button', { name: 'Become a Creator' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible()
+
+  await page.goto('/edit-profile')
+  const creator = page.getByRole('region', { name: 'Creator profile' })
+  await expect(creator.getByLabel('Username')).toHaveValue(before)
+  await creator.getByLabel('Username').fill(after)
+  await creator.getByLabel(/^Bio/).fill('Puck lines every night, posted before warm-ups.')
+  await creator.getByRole('button', { name: 'Save Creator Profile' }).click()
+  await expect(creator.getByRole('status')).toHaveText(
+    'Creator profile saved. Your old link keeps leading here for 30 days.',
+  )
+
+  for (const name of [after, before]) {
+    await page.goto(`/${name}`)
+    await expect(page).toHaveURL(/\/shop-picks\/purchase\/[0-9a-f-]{36}$/)
+    await expect(page.getByText(`@${after}`)).toBeVisible()
+    await expect(page.getByText('Puck lines every night, posted before warm-ups.')).toBeVisible()
+  }
+})
+
 test('an unknown username lands on the marketplace', async ({ page }) => {
   await page.goto(`/nobody_${unique()}`)
   await expect(page).toHaveURL(/\/marketplace$/)

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-client.ts'
-import { createPersistOptions, createQueryClient, shouldRetryRead } from './query-client.ts'
+import {
+  createPersistOptions,
+  createQueryClient,
+  savePersistedCacheOnPageHide,
+  shouldRetryRead,
+} from './query-client.ts'
 import type { KeyValueStorage } from './storage.ts'
 
 const apiError = (status: number) => new ApiError({ status, code: `HTTP_${status}`, message: 'x', body: undefined })
@@ -86,5 +91,29 @@ describe('persisted query cache', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(storage.setItem).toHaveBeenCalledTimes(1)
     expect(storage.items.get('picks-marketplace-query-cache')).toContain('"timestamp":3')
+  })
+
+  it('saves a change made within the last second at once when the page goes away', () => {
+    const storage = memoryStorage()
+    const client = createQueryClient()
+    const stop = savePersistedCacheOnPageHide(client, storage)
+    client.setQueryData(['creators', 'profile', 'c1'], { creator: { username: 'CaseyTotals' } })
+    // Account settings are kept out of storage (meta.persist false), on unload too.
+    client.getQueryCache().build(client, { queryKey: ['account', 'u1', 'factors'], meta: { persist: false } })
+    client.setQueryData(['account', 'u1', 'factors'], [{ id: 'secret' }])
+
+    window.dispatchEvent(new Event('pagehide'))
+    const saved = JSON.parse(storage.items.get('picks-marketplace-query-cache') ?? 'null') as {
+      buster: string
+      clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
+    }
+    expect(saved.buster).toBe('1.0.0')
+    expect(saved.clientState.queries.map((q) => q.queryKey)).toEqual([['creators', 'profile', 'c1']])
+    expect(saved.clientState.queries[0]?.state.data).toEqual({ creator: { username: 'CaseyTotals' } })
+
+    stop()
+    storage.items.clear()
+    window.dispatchEvent(new Event('pagehide'))
+    expect(storage.items.size).toBe(0)
   })
 })

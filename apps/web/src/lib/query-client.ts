@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { QueryClient } from '@tanstack/react-query'
+import { dehydrate, QueryClient } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { cachePolicy } from '@picks/contracts/client'
 import { ApiError } from './api-client.ts'
@@ -54,4 +54,29 @@ export function createPersistOptions(
     buster: cacheBuster,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   }
+}
+
+/**
+ * Writes the cache to storage now when the page goes away (reload, link typed, tab closed). The
+ * persister writes at most once a second on a timer that never fires during unload, so without this
+ * a change made in the last second (a saved profile, say) would come back stale from the cache.
+ * Returns the function that stops listening.
+ */
+export function savePersistedCacheOnPageHide(queryClient: QueryClient, storage: KeyValueStorage = localStore) {
+  const save = () => {
+    try {
+      storage.setItem(
+        cachePolicy.storageKey,
+        JSON.stringify({
+          buster: cacheBuster,
+          timestamp: Date.now(),
+          clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+        }),
+      )
+    } catch {
+      // Storage refused even after its purge: the next visit starts with a colder cache, nothing worse.
+    }
+  }
+  window.addEventListener('pagehide', save)
+  return () => window.removeEventListener('pagehide', save)
 }
