@@ -41,16 +41,56 @@ const SignInBody = z.object({
   callbackURL: z.string().max(500).optional(),
 })
 const ResetPasswordBody = z.object({ newPassword: NewPassword, token: z.string().min(1).max(500) })
+const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(128),
+  newPassword: NewPassword,
+  revokeOtherSessions: z.boolean().optional(),
+})
 const EmailOnlyBody = z.object({ email: EmailAddress }).passthrough()
+// E-mail codes only verify a sign-up; the plugin's sign-in and reset codes are closed (decision 013).
+const SendCodeBody = z.object({ email: EmailAddress, type: z.literal('email-verification') })
 
+/** Every body that sets a password is here, so each new password meets the spec §5 rules. */
 const checkedBodies: Record<string, z.ZodType<Record<string, unknown>>> = {
   '/sign-up/email': SignUpBody,
   '/sign-in/email': SignInBody,
   '/reset-password': ResetPasswordBody,
+  '/change-password': ChangePasswordBody,
   '/request-password-reset': EmailOnlyBody,
-  '/email-otp/send-verification-otp': EmailOnlyBody,
+  '/email-otp/send-verification-otp': SendCodeBody,
   '/email-otp/verify-email': EmailOnlyBody,
   '/sign-in/social': SocialSignInBody,
+}
+
+/**
+ * The library's paths our clients use (decision 013): the calls of apps/web/src/lib/auth.ts, the
+ * e-mailed reset link, Google's return, and the access token with its keys. Every other path of
+ * the library (sign-in and reset by e-mail code, profile, e-mail and session changes, …) answers
+ * 404 like a path that does not exist: each would be a way in, or a change, around our checks,
+ * throttle and audit.
+ */
+const openPaths: Record<string, readonly string[]> = {
+  '/sign-up/email': ['POST'],
+  '/sign-in/email': ['POST'],
+  '/sign-out': ['POST'],
+  '/get-session': ['GET'],
+  '/email-otp/send-verification-otp': ['POST'],
+  '/email-otp/verify-email': ['POST'],
+  '/request-password-reset': ['POST'],
+  '/reset-password': ['POST'],
+  '/change-password': ['POST'],
+  '/list-accounts': ['GET'],
+  '/sign-in/social': ['POST'],
+  [googleCallbackPath]: ['GET', 'POST'],
+  '/token': ['GET'],
+  '/jwks': ['GET'],
+}
+/** The link in the reset e-mail: `/reset-password/{token}` redirects to our page with the token. */
+const resetLinkPath = /^\/reset-password\/[^/]+$/
+
+function isOpen(method: string, path: string): boolean {
+  if (resetLinkPath.test(path)) return method === 'GET'
+  return Object.hasOwn(openPaths, path) && (openPaths[path]?.includes(method) ?? false)
 }
 
 /** The library's error codes, as the reasons and messages our clients know (spec §8). */
@@ -171,6 +211,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
     schema: { hide: true },
     async handler(request, reply) {
       const path = `/${(request.params as { '*': string })['*']}`
+      if (!isOpen(request.method, path)) return reply.callNotFound()
       let body: Record<string, unknown> | undefined
       const checker = request.method === 'POST' ? checkedBodies[path] : undefined
       if (checker) {
@@ -235,7 +276,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
       }
       const response = await auth.handler(toRequest(request, path, body))
       const kind = response.ok ? auditedPaths[path] : undefined
-      if (kind) await recordAuthEvent(db, request, { kind, email })
+      if (kind) {
+        const user = await answeredUser(response)
+        await recordAuthEvent(db, request, { kind, userId: user?.id, email: email ?? user?.email })
+      }
       return relay(reply, request, response, path)
     },
   })
@@ -247,4 +291,16 @@ const auditedPaths: Record<string, string> = {
   '/email-otp/verify-email': 'verified',
   '/request-password-reset': 'password_reset_requested',
   '/reset-password': 'password_reset',
+  '/change-password': 'password_changed',
+}
+
+/** The `user` a successful library answer carries (sign-up, verification, password change), if any. */
+async function answeredUser(response: Response): Promise<{ id: string; email: string } | null> {
+  const answer: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  const user = typeof answer === 'object' && answer !== null && 'user' in answer ? answer.user : null
+  if (typeof user !== 'object' || user === null || !('id' in user) || !('email' in user)) return null
+  return typeof user.id === 'string' && typeof user.email === 'string' ? { id: user.id, email: user.email } : null
 }

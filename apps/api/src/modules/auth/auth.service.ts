@@ -14,7 +14,7 @@ import {
   type Role,
   type ServerUser,
 } from '@picks/contracts'
-import { eq } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -32,6 +32,7 @@ import {
 } from './auth.table.ts'
 import { resetPasswordEmail, verificationCodeEmail } from './auth-emails.ts'
 import { sessionLengths, verificationCode } from './auth-settings.ts'
+import { signUpCodesOnly } from './email-codes.ts'
 import { googleSignIn } from './google.ts'
 import { mfaPlugins } from './mfa.ts'
 
@@ -137,7 +138,16 @@ export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps)
       // Admin and service calls: `Authorization: Bearer <session token>`, and short-lived signed
       // access tokens from /api/auth/token, verifiable with the keys at /api/auth/jwks.
       bearer(),
-      jwt({ jwt: { issuer: config.publicUrl, audience: config.publicUrl, expirationTime: '15m' } }),
+      jwt({
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: '15m',
+          // `sid` ties the token to its session: signing out ends it, and an admin's entered
+          // admin password (kept per session) counts for it. No more of the user than a caller needs.
+          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
+        },
+      }),
       emailOTP({
         otpLength: verificationCode.length,
         expiresIn: verificationCode.expiresInSeconds,
@@ -148,6 +158,7 @@ export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps)
           await email.send({ to, ...verificationCodeEmail(otp) })
         },
       }),
+      signUpCodesOnly({ db }),
       ...(config.google ? [googleSignIn(config.google)] : []),
       ...mfaPlugins({ db, sms: sms ?? createOutboxSmsSender({ db }) }),
     ],
@@ -184,9 +195,60 @@ function headersOf(request: FastifyRequest): Headers {
   return headers
 }
 
+interface RequestSession {
+  user: AuthIdentity
+  sessionId: string
+  expiresAt: Date
+}
+
+/** `Authorization: Bearer <token>` when the token has the three parts of a JWT. */
+function bearerJwt(request: FastifyRequest): string | null {
+  const token = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+  return token && token.split('.').length === 3 ? token : null
+}
+
+/**
+ * The session of a signed access token from /api/auth/token: signed by one of our keys (the key
+ * set at /api/auth/jwks), for our issuer and audience, not expired, and its session still open
+ * (signing out ends the token too). The subject is the auth user's id.
+ */
+async function accessTokenSession(auth: Auth, db: Db, token: string): Promise<RequestSession | null> {
+  const { payload } = await auth.api.verifyJWT({ body: { token } })
+  const sessionId = payload?.sid
+  if (!payload || typeof sessionId !== 'string') return null
+  const [row] = await db
+    .select({ user: authUsers, expiresAt: authSessions.expiresAt })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, payload.sub), gt(authSessions.expiresAt, new Date())),
+    )
+  if (!row) return null
+  const { id, email, name, phone, emailVerified } = row.user
+  return { user: { id, email, name, phone, emailVerified }, sessionId, expiresAt: row.expiresAt }
+}
+
+/**
+ * Who is calling: the session of the cookie or of a session-token bearer (the library), else a
+ * signed access token (spec: admin calls send the session's bearer access token).
+ */
+async function requestSession(auth: Auth, db: Db, request: FastifyRequest): Promise<RequestSession | null> {
+  const session = await auth.api.getSession({ headers: headersOf(request) })
+  if (session) {
+    const { id, email, name, phone, emailVerified } = session.user
+    return {
+      user: { id, email, name, phone: phone ?? null, emailVerified },
+      sessionId: session.session.id,
+      expiresAt: new Date(session.session.expiresAt),
+    }
+  }
+  const token = bearerJwt(request)
+  return token ? accessTokenSession(auth, db, token) : null
+}
+
 /** The signed-in person's server user, or null for a visitor without a valid session. */
 export async function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<ServerUser | null> {
-  const session = await auth.api.getSession({ headers: headersOf(request) })
+  const session = await requestSession(auth, db, request)
   if (!session) return null
   return findUserByAuthId({ db }, session.user.id)
 }
@@ -197,10 +259,10 @@ export async function requireSession(
   db: Db,
   request: FastifyRequest,
 ): Promise<{ user: ServerUser; sessionId: string; expiresAt: Date }> {
-  const session = await auth.api.getSession({ headers: headersOf(request) })
+  const session = await requestSession(auth, db, request)
   const user = session ? await findUserByAuthId({ db }, session.user.id) : null
   if (!session || !user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
-  return { user, sessionId: session.session.id, expiresAt: new Date(session.session.expiresAt) }
+  return { user, sessionId: session.sessionId, expiresAt: session.expiresAt }
 }
 
 /** The signed-in server user; 401 for a visitor. */
@@ -247,11 +309,10 @@ export interface AuthIdentity {
 }
 
 /** The auth library's user of the session, whether or not a server user exists yet; 401 for a visitor. */
-export async function requireIdentity(auth: Auth, request: FastifyRequest): Promise<AuthIdentity> {
-  const session = await auth.api.getSession({ headers: headersOf(request) })
+export async function requireIdentity(auth: Auth, db: Db, request: FastifyRequest): Promise<AuthIdentity> {
+  const session = await requestSession(auth, db, request)
   if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
-  const { id, email, name, phone, emailVerified } = session.user
-  return { id, email, name, phone: phone ?? null, emailVerified }
+  return session.user
 }
 
 export interface NewAdmin {

@@ -154,6 +154,30 @@ describe('e-mail verification', () => {
     expect(errorOf(res).reason).toBe('CODE_EXPIRED')
   })
 
+  it('sends a new code on resend that replaces the old one, and answers an unknown e-mail the same way', async () => {
+    await signUp()
+    const first = await codeFor('dana@example.com')
+    const resend = (email: string) => post('/email-otp/send-verification-otp', { email, type: 'email-verification' })
+    const known = await resend('Dana@Example.com')
+    expect(known.statusCode, known.body).toBe(200)
+    const second = await codeFor('dana@example.com')
+    expect(second).not.toBe(first)
+
+    const unknown = await resend('nobody@example.com')
+    expect(unknown.statusCode).toBe(known.statusCode)
+    expect(unknown.body).toBe(known.body)
+    await expect(latestMail('nobody@example.com')).rejects.toThrow()
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'nobody@example.com'))).toEqual([])
+
+    const old = await post('/email-otp/verify-email', { email: 'dana@example.com', otp: first })
+    expect(old.statusCode).toBe(400)
+    expect(errorOf(old).reason).toBe('INVALID_CODE')
+    const fresh = await post('/email-otp/verify-email', { email: 'dana@example.com', otp: second })
+    expect(fresh.statusCode, fresh.body).toBe(200)
+    // Spent, the old code does not come back either.
+    expect((await post('/email-otp/verify-email', { email: 'dana@example.com', otp: first })).statusCode).toBe(400)
+  })
+
   it('keeps an unverified account from signing in', async () => {
     await signUp()
     const res = await post('/sign-in/email', { email: 'dana@example.com', password })
@@ -313,6 +337,57 @@ describe('password reset', () => {
       200,
     )
     expect((await post('/sign-in/email', { email: 'dana@example.com', password })).statusCode).toBe(401)
+  })
+})
+
+describe('password change', () => {
+  const change = (cookie: string, body: Record<string, unknown>) => post('/change-password', body, cookie)
+
+  it('holds the new password to the spec §5 rules, naming the field', async () => {
+    const cookie = await verifiedAccount()
+    for (const [weak, message] of [
+      ['abcdefgh', 'Password must contain at least one uppercase letter'],
+      ['Abcdefgh', 'Password must contain at least one number'],
+      ['Abcdefg1', 'Password must contain at least one special character (!@#$%^&*...)'],
+      ['Ab1!', 'Password must be at least 8 characters long'],
+    ] as const) {
+      const res = await change(cookie, { currentPassword: password, newPassword: weak, revokeOtherSessions: true })
+      expect(res.statusCode, weak).toBe(400)
+      expect(errorOf(res).details, weak).toEqual([{ field: 'body.newPassword', message }])
+    }
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password })).statusCode).toBe(200)
+  })
+
+  it('changes a password that meets the rules, and writes it to the audit trail', async () => {
+    const cookie = await verifiedAccount()
+    const wrong = await change(cookie, { currentPassword: 'Wrong1!pass', newPassword: 'Fresh2@Password' })
+    expect(wrong.statusCode).toBe(400)
+    expect(errorOf(wrong).reason).toBe('INVALID_PASSWORD')
+
+    const res = await change(cookie, {
+      currentPassword: password,
+      newPassword: 'Fresh2@Password',
+      revokeOtherSessions: true,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password: 'Fresh2@Password' })).statusCode).toBe(
+      200,
+    )
+    expect((await post('/sign-in/email', { email: 'dana@example.com', password })).statusCode).toBe(401)
+
+    const [authUser] = await t.database.db.select().from(users).where(eq(users.email, 'dana@example.com'))
+    const changed = await t.database.db.select().from(authEvents).where(eq(authEvents.kind, 'password_changed'))
+    expect(changed).toEqual([
+      expect.objectContaining({ kind: 'password_changed', email: 'dana@example.com', userId: authUser?.authId }),
+    ])
+    expect(JSON.stringify(changed)).not.toContain('Fresh2@Password')
+  })
+
+  it('is for the signed-in person only', async () => {
+    await verifiedAccount()
+    const res = await post('/change-password', { currentPassword: password, newPassword: 'Fresh2@Password' })
+    expect(res.statusCode).toBe(401)
+    expect(await t.database.db.select().from(authEvents).where(eq(authEvents.kind, 'password_changed'))).toEqual([])
   })
 })
 

@@ -113,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       // Only the signed-in identity itself: the body must name its own auth id and e-mail.
-      const identity = await requireIdentity(auth, request)
+      const identity = await requireIdentity(auth, db, request)
       if (identity.id !== request.body.auth_id || identity.email !== request.body.email) {
         throw new AppError('FORBIDDEN', 'The payload does not match the signed-in account')
       }

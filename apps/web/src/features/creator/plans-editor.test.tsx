@@ -172,7 +172,7 @@ describe('plans editor', () => {
     )
   })
 
-  it('says "Failed to update pricing" when a change is refused', async () => {
+  it('says exactly "Failed to update pricing" when a change is refused', async () => {
     const monthly = aPlan({ name: 'Monthly' })
     serveCreatorApi({ plans: [monthly] }, (call) =>
       call.method === 'PUT' ? apiError(403, 'FORBIDDEN', 'Only the plan’s creator can change it') : undefined,
@@ -180,9 +180,29 @@ describe('plans editor', () => {
     const { user } = renderEditor()
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate Monthly' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Failed to update pricing: Only the plan’s creator can change it',
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to update pricing')
+  })
+
+  it('keeps "Failed to update pricing" verbatim on an edit, and shows the server’s field problems at their fields', async () => {
+    const monthly = aPlan({ name: 'Monthly', price_cents: 1999 })
+    serveCreatorApi({ plans: [monthly] }, (call) =>
+      call.method === 'PUT'
+        ? apiError(400, 'VALIDATION_FAILED', 'Invalid body.price_cents', {
+            details: [{ field: 'body.price_cents', message: 'Prices are between $1 and $10,000' }],
+          })
+        : undefined,
     )
+    const { user } = renderEditor()
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Monthly' }))
+    const form = screen.getByRole('form', { name: 'Edit Monthly' })
+    await user.clear(within(form).getByLabelText('Price (USD)'))
+    await user.type(within(form).getByLabelText('Price (USD)'), '24')
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }))
+
+    expect((await within(form).findByRole('alert')).textContent).toBe('Failed to update pricing')
+    expect(within(form).getByText('Prices are between $1 and $10,000')).toBeTruthy()
+    expect(within(form).getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('true')
   })
 
   it('offers to try again when the plans fail to load', async () => {

@@ -32,12 +32,6 @@ const kindChoices: { kind: PlanKind; label: string; hint: string }[] = [
   { kind: 'one_time', label: 'One-time pass', hint: 'One payment for a number of days' },
 ]
 
-/** "Failed to update pricing", with the server's reason when it gave one. */
-function updateErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && !error.code.startsWith('HTTP_')) return `${updatePlanFailed}: ${error.message}`
-  return updatePlanFailed
-}
-
 function PlanForm({
   plan,
   activeElsewhere,
@@ -64,7 +58,8 @@ function PlanForm({
       onDone()
     },
     onError: (error) => {
-      setFormError(plan ? updateErrorMessage(error) : createPlanErrorMessage(error))
+      // Spec §8: an update's headline is verbatim; what the server said about a field shows at that field.
+      setFormError(plan ? updatePlanFailed : createPlanErrorMessage(error))
       if (error instanceof ApiError) {
         const fromServer = planProblemsFromServer(error.details)
         if (error.reason === 'PLAN_LIMIT') fromServer.active = error.message
@@ -276,7 +271,7 @@ function PlanRow({ plan, activeCount, onEdit }: { plan: Plan; activeCount: numbe
         </p>
         {toggle.isError && (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {updateErrorMessage(toggle.error)}
+            {updatePlanFailed}
           </p>
         )}
       </div>
