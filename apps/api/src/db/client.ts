@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -16,7 +17,14 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   ping(): Promise<void>
+  /** Resolves once every connection is closed. */
   close(): Promise<void>
+  /**
+   * Hears of a pooled PostgreSQL connection that broke while idle (a server restart, a failover, an
+   * administrator ending it). The pool drops that connection and opens a new one on the next query,
+   * so this is for logging only. PGlite has no connections to lose.
+   */
+  onConnectionError(listener: (error: Error) => void): void
 }
 
 export interface OpenOptions {
@@ -29,11 +37,23 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 })
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    // Without a listener, an idle connection's error is thrown by the pool's emitter and ends the process.
+    const listeners: ((error: Error) => void)[] = []
+    pool.on('error', (error) => listeners.forEach((listener) => listener(error)))
+    // `end()` resolves when the pool lets go of its connections, before their sockets have closed;
+    // 'remove' comes once each has. Waiting for it makes `close()` mean closed.
+    let open = 0
+    pool.on('connect', () => void open++)
+    pool.on('remove', () => void open--)
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end()
+        while (open > 0) await once(pool, 'remove')
+      },
+      onConnectionError: (listener) => void listeners.push(listener),
     }
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
@@ -48,6 +68,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    onConnectionError: () => {},
     ...{ pglite: client },
   }
 }
