@@ -37,6 +37,8 @@ export const reservedUsernames = [
   'sport-hub',
   'creator',
   'admin',
+  // Pages of our own beyond spec §2: the sandbox payment provider's checkout and onboarding
+  'sandbox',
   // The server's own prefixes and files
   'api',
   'media',

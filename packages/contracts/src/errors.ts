@@ -7,6 +7,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PAYMENT_FAILED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
