@@ -30,6 +30,20 @@ import { clientsRoutes } from './modules/clients/clients.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media.routes.ts'
 import { createMediaStorage, createUploadLimiter } from './modules/media/media.service.ts'
+import type { PaymentProvider } from './modules/payments/payment-provider.ts'
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
+import { webhookRoutes } from './modules/payments/webhook.routes.ts'
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
+import { createBilling, type Billing } from './modules/purchases/billing.ts'
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
+import { subscriberCount } from './modules/purchases/purchases.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider, its event handler and the scheduled billing work. */
+    billing: Billing
+  }
+}
 
 export interface AppDeps {
   database: Database
@@ -41,6 +55,10 @@ export interface AppDeps {
   now?: () => Date
   /** The auth library's own request limiter; on by default except in tests (which turn it on to test it). */
   authRateLimit?: boolean
+  /** A payment provider instead of the configured one (tests: Stripe's SDK against a local double). */
+  paymentProvider?: PaymentProvider
+  /** How often billing's scheduled work runs (renewals, expiry); null: never (tests run it by hand). */
+  billingIntervalMs?: number | null
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -74,6 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  deps.database.onConnectionError((err) =>
+    app.log.warn({ err }, 'a database connection broke while idle; the pool opens a new one when needed'),
+  )
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -134,6 +155,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
+  const now = deps.now ?? (() => new Date())
+  const billing = createBilling({
+    config,
+    db: deps.database.db,
+    log: app.log,
+    now,
+    ...(deps.paymentProvider ? { provider: deps.paymentProvider } : {}),
+  })
+  app.decorate('billing', billing)
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -154,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now: deps.now ?? (() => new Date()),
         publicUrl: config.publicUrl,
         visitorSecret: config.authSecret,
+        subscriberCount: (creatorId) => subscriberCount(deps.database.db, creatorId, now()),
       })
       registerAuthRoutes(api, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       const codes = { auth, db: deps.database.db, sms, now: deps.now ?? (() => new Date()), secret: config.authSecret }
@@ -168,8 +199,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         limiter: createUploadLimiter({ now: deps.now ?? (() => new Date()) }),
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
+      const money = {
+        db: deps.database.db,
+        provider: billing.provider,
+        feeBps: config.payments.feeBps,
+        holdDays: config.payments.holdDays,
+        publicUrl: config.publicUrl,
+        now,
+      }
+      await api.register(purchasesRoutes, { ...money, auth })
+      await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
+      await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
+      if (billing.sandbox) {
+        await api.register(sandboxRoutes, { auth, db: deps.database.db, sandbox: billing.sandbox, now })
+      }
       api.get('/config', { schema: { tags: ['health'], summary: 'What this server offers the client' } }, async () => ({
         auth: { google: config.google !== null, emailDelivery: email.kind },
+        payments: {
+          provider: billing.provider.name,
+          publishable_key: billing.provider.name === 'stripe' ? (config.stripe?.publishableKey ?? null) : null,
+        },
       }))
     },
     { prefix: '/api' },
@@ -186,7 +235,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Its own route for all of /media, so the web app's fallback never answers an image address with the page.
   await app.register(mediaFileRoutes, { storage: mediaStorage })
   await registerWebApp(app, config.webDistDir)
+  const billingIntervalMs =
+    deps.billingIntervalMs === undefined ? (config.env === 'test' ? null : 60_000) : deps.billingIntervalMs
+  if (billingIntervalMs !== null) app.addHook('onReady', async () => billing.startSchedule(billingIntervalMs))
   app.addHook('onClose', async () => {
+    billing.stop()
     await mediaStorage.close()
     await email.close()
     await deps.database.close()

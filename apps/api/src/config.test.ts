@@ -32,6 +32,23 @@ describe('loadConfig', () => {
     expect(config.seedDemoData).toBe(false)
   })
 
+  it('takes a 10% platform fee by default, holds charges 7 days in production and none in development', () => {
+    expect(loadConfig({}).payments).toEqual({ feeBps: 1000, holdDays: 0 })
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+    })
+    expect(production.payments).toEqual({ feeBps: 1000, holdDays: 7 })
+    expect(loadConfig({ PLATFORM_FEE_BPS: '250', PAYOUT_HOLD_DAYS: '3' }).payments).toEqual({
+      feeBps: 250,
+      holdDays: 3,
+    })
+    expect(problemsOf({ PLATFORM_FEE_BPS: '6000', PAYOUT_HOLD_DAYS: '-1' })).toEqual([
+      'PLATFORM_FEE_BPS: PLATFORM_FEE_BPS must be 0 to 5000 (basis points: 1000 is 10%)',
+      expect.stringMatching(/^PAYOUT_HOLD_DAYS: /),
+    ])
+  })
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite')
   })

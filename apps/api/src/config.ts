@@ -42,6 +42,14 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PLATFORM_FEE_BPS: z.coerce
+    .number()
+    .int()
+    .min(0, 'PLATFORM_FEE_BPS must be 0 to 5000 (basis points: 1000 is 10%)')
+    .max(5_000, 'PLATFORM_FEE_BPS must be 0 to 5000 (basis points: 1000 is 10%)')
+    .default(1_000),
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(90).optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('ADMIN_EMAIL must be an e-mail address')).optional(),
   S3_BUCKET: z
     .string()
@@ -80,7 +88,15 @@ export interface Config {
   twilio: { accountSid: string; authToken: string; from: string } | null
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
   shopCacheTtlMs: number
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null
+  /** `connectWebhookSecret`: the signing secret of the Connect endpoint (connected accounts' events), when separate. */
+  stripe: {
+    secretKey: string
+    publishableKey: string
+    webhookSecret: string
+    connectWebhookSecret: string | null
+  } | null
+  /** The platform's fee on every charge and how long a charge stays pending before a creator can withdraw it. */
+  payments: { feeBps: number; holdDays: number }
   /** The one account shown the sidebar's Admin Dashboard entry (trimmed, lowercased); null: nobody. */
   adminEmail: string | null
   /** DATA_DIR: uploaded images live in its `media` folder unless S3 is configured. */
@@ -102,6 +118,7 @@ export interface S3Config {
 /** Settings that are required together: when the first is set, every other one must be too. */
 const requiredTogether: ReadonlyArray<readonly (keyof z.infer<typeof EnvSchema>)[]> = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['STRIPE_CONNECT_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'],
   ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'],
@@ -185,12 +202,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
         : null,
+    payments: { feeBps: e.PLATFORM_FEE_BPS, holdDays: e.PAYOUT_HOLD_DAYS ?? (e.NODE_ENV === 'production' ? 7 : 0) },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
           }
         : null,
   }

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
-import { seedDemoData } from './db/seed.ts'
+import { connectDemoCreators, seedDemoData } from './db/seed.ts'
 
 async function main(): Promise<void> {
   const startedAt = performance.now()
@@ -13,6 +13,10 @@ async function main(): Promise<void> {
   if (config.seedDemoData) {
     const seeded = await seedDemoData(database.db)
     if (seeded.created) app.log.info({ creators: seeded.creators }, 'demo data loaded')
+    if (app.billing.sandbox) {
+      const connected = await connectDemoCreators(database.db, app.billing.sandbox)
+      if (connected) app.log.info({ creators: connected }, 'demo creators take test payments (sandbox)')
+    }
   }
   await app.listen({ host: config.host, port: config.port })
   const address = app.server.address()

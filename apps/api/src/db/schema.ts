@@ -20,3 +20,14 @@ export {
 } from '../modules/auth/auth.table.ts'
 export { adminPasswords, adminVerifications } from '../modules/admin/admin.table.ts'
 export { creatorClients } from '../modules/clients/clients.table.ts'
+export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
+export { paymentEvents, purchases } from '../modules/purchases/purchases.table.ts'
+export { payoutAccounts, payouts } from '../modules/payouts/payouts.table.ts'
+export {
+  sandboxAccountLinks,
+  sandboxAccounts,
+  sandboxCharges,
+  sandboxCheckoutSessions,
+  sandboxPayouts,
+  sandboxSubscriptions,
+} from '../modules/payments/sandbox.table.ts'

@@ -4,7 +4,9 @@ import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators
 import { users } from '../modules/users/users.table.ts'
 import { createTestDatabase, type TestDatabase } from '../test/build-test-app.ts'
 import { demoCreator } from './demo-creators.ts'
-import { demoCreatorCount, insertDemoCreators, seedDemoData } from './seed.ts'
+import { createSandboxProvider } from '../modules/payments/payments.service.ts'
+import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
+import { connectDemoCreators, demoCreatorCount, insertDemoCreators, seedDemoData } from './seed.ts'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -41,6 +43,25 @@ describe('demo data', () => {
   it('loads the demo data when the only accounts are administrators made before the first start', async () => {
     await database.db.insert(users).values({ email: 'root@picks.example', name: 'Root', role: 'admin' })
     expect(await seedDemoData(database.db)).toEqual({ created: true, creators: demoCreatorCount })
+  })
+
+  it('connects every demo creator to the sandbox payment provider, once', async () => {
+    await seedDemoData(database.db)
+    const sandbox = createSandboxProvider({
+      db: database.db,
+      publicUrl: 'http://localhost:3000',
+      deliver: async () => {},
+    })
+    expect(await connectDemoCreators(database.db, sandbox)).toBe(demoCreatorCount)
+    const accounts = await database.db.select().from(payoutAccounts)
+    expect(accounts).toHaveLength(demoCreatorCount)
+    for (const account of accounts) {
+      expect(await sandbox.getAccountStatus(account.accountId)).toMatchObject({
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      })
+    }
+    expect(await connectDemoCreators(database.db, sandbox)).toBe(0)
   })
 
   it('leaves a database with a customer in it alone', async () => {

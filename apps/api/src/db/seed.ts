@@ -1,5 +1,7 @@
-import { count, inArray, ne, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
+import type { SandboxProvider } from '../modules/payments/sandbox-provider.ts'
+import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
 import { users } from '../modules/users/users.table.ts'
 import type { Db } from './client.ts'
 import { demoCreator } from './demo-creators.ts'
@@ -77,11 +79,48 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean; creators
   return { created: creators > 0, creators }
 }
 
+/**
+ * Demo creators sell through the sandbox provider: each gets a test payout account with onboarding
+ * finished, as if they had gone through it, so a newcomer can buy a plan on the first start.
+ * Returns how many were connected. Creators who already have an account are left alone.
+ */
+export async function connectDemoCreators(db: Db, sandbox: SandboxProvider): Promise<number> {
+  const demo = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, users.id))
+    .where(and(sql`${users.email} like 'demo+%@picks.example'`, isNull(payoutAccounts.creatorId)))
+  for (const creator of demo) {
+    const { accountId } = await sandbox.createConnectedAccount({
+      creatorId: creator.id,
+      email: creator.email,
+      name: creator.name,
+      idempotencyKey: `account:${creator.id}`,
+    })
+    const link = await sandbox.createOnboardingLink({ accountId, returnUrl: '/', refreshUrl: '/' })
+    await sandbox.completeOnboarding(link.url.slice(link.url.lastIndexOf('/') + 1))
+    const status = await sandbox.getAccountStatus(accountId)
+    await db
+      .insert(payoutAccounts)
+      .values({
+        creatorId: creator.id,
+        provider: 'sandbox',
+        accountId,
+        detailsSubmitted: status.detailsSubmitted,
+        chargesEnabled: status.chargesEnabled,
+        payoutsEnabled: status.payoutsEnabled,
+      })
+      .onConflictDoNothing()
+  }
+  return demo.length
+}
+
 /** For tests and benchmarks: removes every demo creator (by their reserved e-mail domain). */
 export async function removeDemoCreators(db: Db): Promise<void> {
   const demo = db
     .select({ id: users.id })
     .from(users)
     .where(sql`${users.email} like 'demo+%@picks.example'`)
+  await db.delete(payoutAccounts).where(inArray(payoutAccounts.creatorId, demo))
   await db.delete(users).where(inArray(users.id, demo))
 }

@@ -53,10 +53,12 @@ export interface CreatorsRoutesOptions {
   publicUrl: string
   /** Keys the daily visitor hashes of share-link visits (the auth secret). */
   visitorSecret: string
+  /** How many customers hold access to a creator now (the purchases module answers). */
+  subscriberCount: (creatorId: string) => Promise<number>
 }
 
 export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = async (app, options) => {
-  const { auth, db, shopCache, now, publicUrl, visitorSecret } = options
+  const { auth, db, shopCache, now, publicUrl, visitorSecret, subscriberCount } = options
   app.get(
     '/creators/paginated',
     {
@@ -107,7 +109,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
         response: { 200: CreatorStats },
       },
     },
-    async (request) => getCreatorStats({ db }, request.params.id),
+    async (request) => getCreatorStats({ db }, request.params.id, subscriberCount),
   )
 
   app.get(

@@ -7,7 +7,7 @@ import {
   type ParsedCreatorsPageQuery,
   type Plan,
 } from '@picks/contracts'
-import { and, arrayOverlaps, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { creatorPreviousUsernames } from './creator-links.table.ts'
@@ -109,7 +109,11 @@ export async function listCreators(deps: Deps, limit: number): Promise<CreatorSu
   return rows.map(toSummary)
 }
 
-export async function getCreatorStats(deps: Deps, creatorId: string): Promise<CreatorStats> {
+export async function getCreatorStats(
+  deps: Deps,
+  creatorId: string,
+  subscriberCount: (creatorId: string) => Promise<number>,
+): Promise<CreatorStats> {
   const [profile] = await deps.db
     .select({
       createdAt: creatorProfiles.createdAt,
@@ -127,9 +131,7 @@ export async function getCreatorStats(deps: Deps, creatorId: string): Promise<Cr
     currency: profile.currency,
     member_since: profile.createdAt.toISOString(),
     plans,
-    // No purchases or subscriptions are stored before the payments issue (issue 5), so nobody
-    // subscribes yet; that issue counts its active subscriptions and passes here.
-    subscriber_count: 0,
+    subscriber_count: await subscriberCount(creatorId),
     // Picks arrive with the picks issue (issue 6), which counts them and fills the record.
     picks_count: 0,
     record: null,
@@ -303,4 +305,31 @@ export async function creatorFieldsOf(
     .from(creatorProfiles)
     .where(eq(creatorProfiles.userId, userId))
   return row ?? null
+}
+
+/** A plan by id, with the terms a sale copies; null when there is no such plan. */
+export async function findPlan(deps: Deps, planId: string): Promise<PlanRow | null> {
+  const [row] = await deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId))
+  return row ?? null
+}
+
+export interface CreatorCard {
+  name: string
+  username: string
+  profilePicture: string | null
+}
+
+/** Name, username and picture of each creator in `ids` (for lists that show who sold what). */
+export async function creatorCards(deps: Deps, ids: readonly string[]): Promise<Map<string, CreatorCard>> {
+  if (!ids.length) return new Map()
+  const rows = await deps.db
+    .select({
+      id: creatorProfiles.userId,
+      name: creatorProfiles.displayName,
+      username: creatorProfiles.username,
+      profilePicture: creatorProfiles.profilePicture,
+    })
+    .from(creatorProfiles)
+    .where(inArray(creatorProfiles.userId, [...new Set(ids)]))
+  return new Map(rows.map(({ id, ...card }) => [id, card]))
 }

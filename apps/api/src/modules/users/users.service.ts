@@ -1,5 +1,5 @@
 import type { ServerUser } from '@picks/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { creatorFieldsOf, mirrorAccountFields } from '../creators/creators.service.ts'
@@ -208,4 +208,14 @@ export async function setRole(deps: Deps, email: string, role: ServerUser['role'
     .update(users)
     .set({ role, updatedAt: sql`now()` })
     .where(eq(users.email, email))
+}
+
+/** The name of each user in `ids` (for lists that show who bought what). */
+export async function userNames(deps: Deps, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, r.name]))
 }

@@ -203,10 +203,13 @@ describe('GET /api/me', () => {
 })
 
 describe('GET /api/config', () => {
-  it('tells the client how e-mail is delivered and that Google sign-in is not configured', async () => {
+  it('tells the client how e-mail is delivered, that Google sign-in is not configured, and that payments are the sandbox', async () => {
     const res = await t.app.inject('/api/config')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ auth: { google: false, emailDelivery: 'outbox' } })
+    expect(res.json()).toEqual({
+      auth: { google: false, emailDelivery: 'outbox' },
+      payments: { provider: 'sandbox', publishable_key: null },
+    })
   })
 
   it('says when Google sign-in is configured', async () => {
@@ -218,6 +221,7 @@ describe('GET /api/config', () => {
     try {
       expect((await configured.app.inject('/api/config')).json()).toEqual({
         auth: { google: true, emailDelivery: 'outbox' },
+        payments: { provider: 'sandbox', publishable_key: null },
       })
     } finally {
       await configured.app.close()

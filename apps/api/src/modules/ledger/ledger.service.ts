@@ -1,0 +1,189 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { queryRows } from '../../db/client.ts'
+import type { PaymentCharge } from '../payments/payments.service.ts'
+import { ledgerEntries } from './ledger.table.ts'
+
+/**
+ * The money ledger (product-decisions.md "Money"). Rows are only ever added; balances are sums.
+ * Every booking names the provider's reference, and (kind, reference) is unique, so booking the
+ * same movement twice adds nothing: that is what makes a repeated provider event harmless.
+ */
+
+const dayMs = 24 * 60 * 60 * 1000
+
+export interface ChargeBooking {
+  creatorId: string
+  purchaseId: string
+  charge: PaymentCharge
+  occurredAt: Date
+  holdDays: number
+  description: string
+}
+
+/** A customer's payment: the charge, and the platform's fee out of it. Both wait out the hold. */
+export async function bookCharge(db: Db, booking: ChargeBooking): Promise<void> {
+  const { charge, occurredAt } = booking
+  const availableAt = new Date(occurredAt.getTime() + booking.holdDays * dayMs)
+  const common = {
+    creatorId: booking.creatorId,
+    purchaseId: booking.purchaseId,
+    currency: charge.currency,
+    occurredAt,
+    availableAt,
+  }
+  const rows: (typeof ledgerEntries.$inferInsert)[] = [
+    {
+      ...common,
+      kind: 'charge',
+      amountCents: charge.amountCents,
+      description: booking.description,
+      providerRef: charge.paymentRef,
+    },
+  ]
+  if (charge.feeCents > 0) {
+    rows.push({
+      ...common,
+      kind: 'platform_fee',
+      amountCents: -charge.feeCents,
+      description: 'Platform fee',
+      providerRef: charge.paymentRef,
+    })
+  }
+  await db.insert(ledgerEntries).values(rows).onConflictDoNothing()
+}
+
+/**
+ * A refund of a charge. Providers report the running total refunded, so the booking is the part not
+ * booked yet, with the matching share of the fee given back. Returns the cents newly refunded.
+ */
+export async function bookRefund(
+  db: Db,
+  refund: { paymentRef: string; amountRefundedCents: number; occurredAt: Date },
+): Promise<number> {
+  const [charge] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'charge'), eq(ledgerEntries.providerRef, refund.paymentRef)))
+  if (!charge) return 0
+  const [fee] = await db
+    .select({ amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'platform_fee'), eq(ledgerEntries.providerRef, refund.paymentRef)))
+  const refundRefPrefix = `${refund.paymentRef}:refund:`
+  const [booked] = await queryRows<{ refunded: string | null }>(
+    db,
+    sql`select coalesce(-sum(amount_cents), 0) as refunded from ledger_entries
+        where kind = 'refund' and provider_ref like ${`${refundRefPrefix}%`}`,
+  )
+  const already = Number(booked?.refunded ?? 0)
+  const total = Math.min(refund.amountRefundedCents, charge.amountCents)
+  const delta = total - already
+  if (delta <= 0) return 0
+  const feeCents = -(fee?.amountCents ?? 0)
+  // The fee given back is the fee's share of everything refunded so far, less what was given back before.
+  const feeBackTotal = Math.floor((feeCents * total) / charge.amountCents)
+  const feeBackBefore = Math.floor((feeCents * already) / charge.amountCents)
+  const ref = `${refundRefPrefix}${total}`
+  const common = {
+    creatorId: charge.creatorId,
+    purchaseId: charge.purchaseId,
+    currency: charge.currency,
+    occurredAt: refund.occurredAt,
+    availableAt: refund.occurredAt,
+    providerRef: ref,
+  }
+  const rows: (typeof ledgerEntries.$inferInsert)[] = [
+    { ...common, kind: 'refund', amountCents: -delta, description: 'Refund' },
+  ]
+  if (feeBackTotal - feeBackBefore > 0) {
+    rows.push({
+      ...common,
+      kind: 'platform_fee',
+      amountCents: feeBackTotal - feeBackBefore,
+      description: 'Platform fee returned with a refund',
+    })
+  }
+  const inserted = await db.insert(ledgerEntries).values(rows).onConflictDoNothing().returning({ id: ledgerEntries.id })
+  return inserted.length ? delta : 0
+}
+
+interface PayoutMovement {
+  id: string
+  creatorId: string
+  amountCents: number
+  currency: string
+  occurredAt: Date
+}
+
+async function bookPayoutMovement(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void> {
+  await db
+    .insert(ledgerEntries)
+    .values({
+      creatorId: payout.creatorId,
+      payoutId: payout.id,
+      kind,
+      amountCents: kind === 'payout' ? -payout.amountCents : payout.amountCents,
+      currency: payout.currency,
+      description: kind === 'payout' ? 'Payout' : 'Payout failed: returned to the balance',
+      providerRef: payout.id,
+      occurredAt: payout.occurredAt,
+      availableAt: payout.occurredAt,
+    })
+    .onConflictDoNothing()
+}
+
+/** A payout leaves the balance when it is requested; `reversePayout` puts it back if it fails. */
+export function bookPayout(db: Db, payout: PayoutMovement): Promise<void> {
+  return bookPayoutMovement(db, payout, 'payout')
+}
+
+export function reversePayout(db: Db, payout: PayoutMovement): Promise<void> {
+  return bookPayoutMovement(db, payout, 'payout_reversal')
+}
+
+export interface LedgerBalance {
+  currency: string
+  availableCents: number
+  pendingCents: number
+  grossCents: number
+  /** Fees kept, net of fees given back with refunds. */
+  feesCents: number
+  refundsCents: number
+  /** Payouts less reversed ones. */
+  paidOutCents: number
+}
+
+/** A creator's balance at `now`: every figure is a sum over the ledger. */
+export async function ledgerBalance(db: Db, creatorId: string, now: Date): Promise<LedgerBalance> {
+  const [row] = await queryRows<Record<keyof Omit<LedgerBalance, 'currency'>, string | null>>(
+    db,
+    sql`select
+          coalesce(sum(amount_cents) filter (where available_at <= ${now.toISOString()}::timestamptz), 0) as "availableCents",
+          coalesce(sum(amount_cents) filter (where available_at > ${now.toISOString()}::timestamptz), 0) as "pendingCents",
+          coalesce(sum(amount_cents) filter (where kind = 'charge'), 0) as "grossCents",
+          coalesce(-sum(amount_cents) filter (where kind = 'platform_fee'), 0) as "feesCents",
+          coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0) as "refundsCents",
+          coalesce(-sum(amount_cents) filter (where kind in ('payout', 'payout_reversal')), 0) as "paidOutCents"
+        from ledger_entries where creator_id = ${creatorId}`,
+  )
+  return {
+    currency: 'usd',
+    availableCents: Number(row?.availableCents ?? 0),
+    pendingCents: Number(row?.pendingCents ?? 0),
+    grossCents: Number(row?.grossCents ?? 0),
+    feesCents: Number(row?.feesCents ?? 0),
+    refundsCents: Number(row?.refundsCents ?? 0),
+    paidOutCents: Number(row?.paidOutCents ?? 0),
+  }
+}
+
+/** Whether the purchase was charged before (a later charge is a renewal). */
+export async function hasCharge(db: Db, purchaseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.purchaseId, purchaseId), eq(ledgerEntries.kind, 'charge')))
+    .limit(1)
+  return Boolean(row)
+}

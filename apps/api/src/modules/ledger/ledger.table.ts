@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { creatorProfiles } from '../creators/creators.table.ts'
+import { purchases } from '../purchases/purchases.table.ts'
+
+/**
+ * The money ledger: append-only (a trigger refuses updates and deletes), signed cents from the
+ * creator's point of view: a charge is positive, the platform's fee, a refund and a payout negative.
+ * Balances are sums of these rows. `providerRef` with `kind` is unique, so a provider event that
+ * comes twice never books twice.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'restrict' }),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id'),
+    kind: text('kind', { enum: ['charge', 'platform_fee', 'refund', 'payout', 'payout_reversal'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    description: text('description').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** When the money can be paid out: after the hold for charges, at once for everything else. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_kind_ref_key').on(t.kind, t.providerRef),
+    index('ledger_entries_creator_idx').on(t.creatorId, t.occurredAt),
+    index('ledger_entries_purchase_idx').on(t.purchaseId),
+    index('ledger_entries_payout_idx').on(t.payoutId),
+    check(
+      'ledger_entries_sign',
+      sql`(${t.kind} in ('charge', 'payout_reversal') and ${t.amountCents} > 0)
+       or (${t.kind} in ('refund', 'payout') and ${t.amountCents} < 0)
+       or (${t.kind} = 'platform_fee' and ${t.amountCents} <> 0)`,
+    ),
+  ],
+)

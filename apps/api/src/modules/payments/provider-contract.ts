@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  platformFeeCents,
+  type CheckoutInput,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PlanInterval,
+} from './payment-provider.ts'
+
+/**
+ * The behaviour every PaymentProvider must show, whichever service is behind it. A harness gives
+ * the provider and plays the outside world: the customer paying on the checkout page, the creator
+ * finishing onboarding. It answers with the neutral events the provider produces for that (for
+ * Stripe: the webhooks Stripe would send, through `parseWebhook`), so the same tests hold for all.
+ */
+export interface ContractHarness {
+  provider: PaymentProvider
+  /** The customer pays the checkout with a card that succeeds or is declined. */
+  completeCheckout(session: CheckoutSession, card: 'succeeds' | 'declined'): Promise<PaymentEvent[]>
+  /** The creator completes the provider's onboarding for the account. */
+  finishOnboarding(accountId: string): Promise<PaymentEvent[]>
+  close(): Promise<void>
+}
+
+const feeBps = 1_000
+const dayMs = 24 * 60 * 60 * 1000
+
+type EventOf<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>
+
+function only<T extends PaymentEvent['type']>(events: PaymentEvent[], type: T): EventOf<T> {
+  const found = events.filter((e): e is EventOf<T> => e.type === type)
+  expect(found, `exactly one ${type} event`).toHaveLength(1)
+  return found[0]!
+}
+
+/** One billing interval apart: 7 days, a calendar month (28–31 days) or a calendar year. */
+function expectOneIntervalApart(start: Date, end: Date, interval: PlanInterval): void {
+  const days = (end.getTime() - start.getTime()) / dayMs
+  const [min, max] = interval === 'week' ? [7, 7] : interval === 'month' ? [28, 31] : [365, 366]
+  expect(days).toBeGreaterThanOrEqual(min - 1 / 86_400)
+  expect(days).toBeLessThanOrEqual(max + 1 / 86_400)
+}
+
+export function describePaymentProviderContract(name: string, setup: () => Promise<ContractHarness>): void {
+  describe(`PaymentProvider contract: ${name}`, () => {
+    let harness: ContractHarness
+    let provider: PaymentProvider
+
+    beforeAll(async () => {
+      harness = await setup()
+      provider = harness.provider
+    })
+    afterAll(async () => {
+      await harness?.close()
+    })
+
+    /** A creator whose account can receive charges and payouts. */
+    async function onboardedCreator(): Promise<string> {
+      const creatorId = randomUUID()
+      const { accountId } = await provider.createConnectedAccount({
+        creatorId,
+        email: `creator-${creatorId}@example.test`,
+        name: 'Sharp Dana',
+        idempotencyKey: `account-${creatorId}`,
+      })
+      await harness.finishOnboarding(accountId)
+      return accountId
+    }
+
+    function checkoutInput(
+      destinationAccountId: string,
+      item: CheckoutInput['item'],
+      overrides: Partial<CheckoutInput> = {},
+    ): CheckoutInput {
+      const purchaseId = randomUUID()
+      return {
+        purchaseId,
+        customer: { id: randomUUID(), email: 'fan@example.test' },
+        destinationAccountId,
+        item,
+        feeBps,
+        successUrl: `https://picks.example.test/payment-success?purchase=${purchaseId}`,
+        cancelUrl: 'https://picks.example.test/shop-picks/purchase/creator?checkout=cancelled',
+        idempotencyKey: `checkout-${purchaseId}`,
+        ...overrides,
+      }
+    }
+
+    const monthly = (priceCents: number, trialDays = 0): CheckoutInput['item'] => ({
+      kind: 'subscription',
+      name: 'Monthly – @SharpDana',
+      priceCents,
+      currency: 'usd',
+      interval: 'month',
+      trialDays,
+    })
+    const dayPass = (priceCents: number): CheckoutInput['item'] => ({
+      kind: 'one_time',
+      name: 'Day pass – @SharpDana',
+      priceCents,
+      currency: 'usd',
+      accessDays: 1,
+    })
+
+    async function subscribe(accountId: string, priceCents = 1_500) {
+      const input = checkoutInput(accountId, monthly(priceCents))
+      const session = await provider.createCheckout(input)
+      const events = await harness.completeCheckout(session, 'succeeds')
+      const subscriptionId = only(events, 'checkout.completed').subscriptionId
+      expect(subscriptionId).toEqual(expect.any(String))
+      return { input, subscriptionId: subscriptionId! }
+    }
+
+    it('opens a checkout with a session id and a URL to send the customer to', async () => {
+      const accountId = await onboardedCreator()
+      const session = await provider.createCheckout(checkoutInput(accountId, monthly(1_500)))
+      expect(session.sessionId).not.toBe('')
+      expect(['http:', 'https:']).toContain(new URL(session.url).protocol)
+    })
+
+    it('completes a paid subscription checkout, then reports its first invoice paid for one interval at the price', async () => {
+      const accountId = await onboardedCreator()
+      const input = checkoutInput(accountId, monthly(1_500))
+      const startedAt = Date.now()
+      const session = await provider.createCheckout(input)
+
+      const events = await harness.completeCheckout(session, 'succeeds')
+
+      const completed = only(events, 'checkout.completed')
+      expect(completed).toMatchObject({ purchaseId: input.purchaseId, sessionId: session.sessionId, payment: null })
+      expect(completed.subscriptionId).toEqual(expect.any(String))
+      const invoice = only(events, 'invoice.paid')
+      expect(invoice).toMatchObject({ subscriptionId: completed.subscriptionId, purchaseId: input.purchaseId })
+      expect(invoice.payment).toMatchObject({
+        amountCents: 1_500,
+        feeCents: platformFeeCents(1_500, feeBps),
+        currency: 'usd',
+      })
+      expect(invoice.payment!.paymentRef).not.toBe('')
+      expect(invoice.periodStart.getTime()).toBeGreaterThanOrEqual(startedAt - 60_000)
+      expectOneIntervalApart(invoice.periodStart, invoice.periodEnd, 'month')
+      expect(new Set(events.map((e) => e.id)).size).toBe(events.length)
+    })
+
+    it('starts a subscription with a free trial on an invoice of zero that charges nothing', async () => {
+      const accountId = await onboardedCreator()
+      const input = checkoutInput(accountId, monthly(1_500, 7))
+      const session = await provider.createCheckout(input)
+
+      const events = await harness.completeCheckout(session, 'succeeds')
+
+      expect(only(events, 'checkout.completed')).toMatchObject({ purchaseId: input.purchaseId, payment: null })
+      const invoice = only(events, 'invoice.paid')
+      expect(invoice.payment).toBeNull()
+      const trialDays = (invoice.periodEnd.getTime() - invoice.periodStart.getTime()) / dayMs
+      expect(Math.abs(trialDays - 7)).toBeLessThan(1 / 86_400)
+    })
+
+    it('completes a one-time checkout with a charge of the price and the platform fee', async () => {
+      const accountId = await onboardedCreator()
+      const input = checkoutInput(accountId, dayPass(999))
+      const session = await provider.createCheckout(input)
+
+      const events = await harness.completeCheckout(session, 'succeeds')
+
+      const completed = only(events, 'checkout.completed')
+      expect(completed).toMatchObject({
+        purchaseId: input.purchaseId,
+        sessionId: session.sessionId,
+        subscriptionId: null,
+        payment: { amountCents: 999, feeCents: platformFeeCents(999, feeBps), currency: 'usd' },
+      })
+      expect(completed.payment!.paymentRef).not.toBe('')
+      expect(events.filter((e) => e.type === 'invoice.paid')).toEqual([])
+    })
+
+    it('does not complete a checkout paid with a declined card, and a good card still can', async () => {
+      const accountId = await onboardedCreator()
+      for (const item of [dayPass(999), monthly(1_500)]) {
+        const input = checkoutInput(accountId, item)
+        const session = await provider.createCheckout(input)
+
+        const declined = await harness.completeCheckout(session, 'declined')
+        expect(declined.filter((e) => e.type === 'checkout.completed' || e.type === 'invoice.paid')).toEqual([])
+
+        const retried = await harness.completeCheckout(session, 'succeeds')
+        expect(only(retried, 'checkout.completed').purchaseId).toBe(input.purchaseId)
+      }
+    })
+
+    it('onboards a connected account: a link to follow, not enabled until onboarding is finished', async () => {
+      const creatorId = randomUUID()
+      const { accountId } = await provider.createConnectedAccount({
+        creatorId,
+        email: `creator-${creatorId}@example.test`,
+        name: 'Sharp Dana',
+        idempotencyKey: `account-${creatorId}`,
+      })
+      const link = await provider.createOnboardingLink({
+        accountId,
+        returnUrl: 'https://picks.example.test/creator/onboarding/complete',
+        refreshUrl: 'https://picks.example.test/creator/payments?onboarding=expired',
+      })
+      expect(['http:', 'https:']).toContain(new URL(link.url).protocol)
+      expect(await provider.getAccountStatus(accountId)).toEqual({
+        accountId,
+        detailsSubmitted: false,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+      })
+
+      const events = await harness.finishOnboarding(accountId)
+
+      expect(only(events, 'account.updated')).toMatchObject({
+        accountId,
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      })
+      expect(await provider.getAccountStatus(accountId)).toEqual({
+        accountId,
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      })
+    })
+
+    it('creates one connected account for a repeated idempotency key', async () => {
+      const creatorId = randomUUID()
+      const input = {
+        creatorId,
+        email: `creator-${creatorId}@example.test`,
+        name: 'Sharp Dana',
+        idempotencyKey: `account-${creatorId}`,
+      }
+      const first = await provider.createConnectedAccount(input)
+      const again = await provider.createConnectedAccount(input)
+      expect(again.accountId).toBe(first.accountId)
+    })
+
+    it('holds a new account at zero and credits it with a completed charge less the platform fee', async () => {
+      const accountId = await onboardedCreator()
+      const before = await provider.getBalance(accountId)
+      expect(before).toEqual({ availableCents: 0, pendingCents: 0, currency: 'usd' })
+
+      const session = await provider.createCheckout(checkoutInput(accountId, dayPass(2_000)))
+      await harness.completeCheckout(session, 'succeeds')
+
+      const after = await provider.getBalance(accountId)
+      expect(after.currency).toBe('usd')
+      expect(Number.isInteger(after.availableCents) && Number.isInteger(after.pendingCents)).toBe(true)
+      expect(after.availableCents + after.pendingCents).toBe(2_000 - platformFeeCents(2_000, feeBps))
+    })
+
+    it('pays out from the balance and lists the payout', async () => {
+      const accountId = await onboardedCreator()
+      const session = await provider.createCheckout(checkoutInput(accountId, dayPass(5_000)))
+      await harness.completeCheckout(session, 'succeeds')
+      const payoutId = randomUUID()
+
+      const payout = await provider.createPayout({
+        accountId,
+        amountCents: 1_000,
+        currency: 'usd',
+        description: 'Weekly withdrawal',
+        payoutId,
+        idempotencyKey: `payout-${payoutId}`,
+      })
+
+      expect(payout).toMatchObject({ amountCents: 1_000, currency: 'usd', description: 'Weekly withdrawal' })
+      expect(['pending', 'in_transit', 'paid']).toContain(payout.status)
+      expect(payout.createdAt).toBeInstanceOf(Date)
+      const listed = await provider.listPayouts(accountId, 10)
+      expect(listed.map((p) => p.providerPayoutId)).toEqual([payout.providerPayoutId])
+      const balance = await provider.getBalance(accountId)
+      expect(balance.availableCents + balance.pendingCents).toBe(5_000 - platformFeeCents(5_000, feeBps) - 1_000)
+    })
+
+    it("lists the creator's subscriptions, cancels one at period end and resumes it", async () => {
+      const accountId = await onboardedCreator()
+      const otherAccountId = await onboardedCreator()
+      const { input, subscriptionId } = await subscribe(accountId, 1_500)
+      await subscribe(otherAccountId, 900)
+
+      const listed = await provider.listSubscriptions(accountId)
+      expect(listed).toHaveLength(1)
+      expect(listed[0]).toMatchObject({
+        subscriptionId,
+        purchaseId: input.purchaseId,
+        status: 'active',
+        amountCents: 1_500,
+        currency: 'usd',
+        interval: 'month',
+        cancelAtPeriodEnd: false,
+      })
+      expect(listed[0]!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now())
+
+      await provider.cancelSubscription(subscriptionId, {
+        atPeriodEnd: true,
+        idempotencyKey: `cancel-${subscriptionId}`,
+      })
+      const cancelled = (await provider.listSubscriptions(accountId)).find((s) => s.subscriptionId === subscriptionId)
+      expect(cancelled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
+
+      await provider.resumeSubscription(subscriptionId, { idempotencyKey: `resume-${subscriptionId}` })
+      const resumed = (await provider.listSubscriptions(accountId)).find((s) => s.subscriptionId === subscriptionId)
+      expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false })
+    })
+
+    it('ends a subscription now when cancelled immediately', async () => {
+      const accountId = await onboardedCreator()
+      const { subscriptionId } = await subscribe(accountId)
+
+      await provider.cancelSubscription(subscriptionId, { atPeriodEnd: false, idempotencyKey: `end-${subscriptionId}` })
+
+      const still = (await provider.listSubscriptions(accountId)).filter(
+        (s) => s.subscriptionId === subscriptionId && s.status !== 'canceled',
+      )
+      expect(still).toEqual([])
+    })
+
+    it('opens one checkout for a repeated idempotency key and another for a new key', async () => {
+      const accountId = await onboardedCreator()
+      const input = checkoutInput(accountId, monthly(1_500))
+
+      const first = await provider.createCheckout(input)
+      const again = await provider.createCheckout(input)
+      const other = await provider.createCheckout({ ...input, idempotencyKey: `${input.idempotencyKey}-2` })
+
+      expect(again.sessionId).toBe(first.sessionId)
+      expect(other.sessionId).not.toBe(first.sessionId)
+    })
+  })
+}

@@ -1,0 +1,700 @@
+import { randomBytes } from 'node:crypto'
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import {
+  PaymentProviderError,
+  platformFeeCents,
+  WebhookSignatureError,
+  type AccountStatus,
+  type CheckoutInput,
+  type PaymentEvent,
+  type PaymentEventBody,
+  type PaymentProvider,
+  type ProviderPayout,
+  type ProviderSubscription,
+} from './payment-provider.ts'
+import {
+  sandboxAccountLinks,
+  sandboxAccounts,
+  sandboxCharges,
+  sandboxCheckoutSessions,
+  sandboxPayouts,
+  sandboxSubscriptions,
+  type SandboxItem,
+} from './sandbox.table.ts'
+
+/**
+ * The offline payment provider: the default when no Stripe key is set. It keeps its own state in
+ * sandbox_* tables, serves a test checkout page and a test onboarding page (the web app's
+ * /sandbox/* pages, through payments.routes.ts), accepts Stripe's test card numbers, and produces
+ * the same neutral events as Stripe's webhooks, handed to the same handler through `deliver`.
+ * Renewals happen when `runDue` is called (the billing scheduler does it every minute).
+ */
+
+export type SandboxCard = 'succeeds' | 'declined' | 'insufficientFunds' | 'renewalsFail'
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox'
+  checkoutSession(sessionId: string): Promise<SandboxSession | null>
+  /** Pays an open session with a test card; events are delivered before it returns. */
+  payCheckout(sessionId: string, card: SandboxCard): Promise<{ redirectUrl: string }>
+  cancelCheckout(sessionId: string): Promise<{ redirectUrl: string }>
+  onboardingLink(linkId: string): Promise<SandboxLink | null>
+  completeOnboarding(linkId: string): Promise<{ redirectUrl: string }>
+  /** Renews or ends due subscriptions, retries failed renewals, and expires stale checkouts. */
+  runDue(now: Date): Promise<{ renewed: number; failed: number; ended: number; expired: number }>
+}
+
+export interface SandboxSession {
+  id: string
+  purchaseId: string
+  customerId: string
+  customerEmail: string
+  item: SandboxItem
+  feeBps: number
+  status: 'open' | 'complete' | 'expired'
+  successUrl: string
+  cancelUrl: string
+}
+
+export interface SandboxLink {
+  id: string
+  accountId: string
+  creatorId: string
+  email: string
+  name: string
+  status: 'open' | 'used' | 'expired'
+  returnUrl: string
+  refreshUrl: string
+}
+
+export interface SandboxOptions {
+  db: Db
+  publicUrl: string
+  /** The events' one handler (purchases/payment-events.ts). */
+  deliver: (event: PaymentEvent) => Promise<unknown>
+  now?: () => Date
+}
+
+const dayMs = 24 * 60 * 60 * 1000
+/** Stripe's smart retries, roughly: 1, 3 and 5 days after the first failure, then the subscription ends. */
+const retryDelaysDays = [1, 3, 5]
+const checkoutLifetimeMs = dayMs
+const onboardingLinkLifetimeMs = 10 * 60 * 1000
+
+function sandboxId(prefix: string): string {
+  return `${prefix}_sbx_${randomBytes(12).toString('hex')}`
+}
+
+function addInterval(from: Date, interval: 'week' | 'month' | 'year'): Date {
+  const next = new Date(from)
+  if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7)
+  else if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1)
+  else next.setUTCFullYear(next.getUTCFullYear() + 1)
+  return next
+}
+
+export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
+  const { db, deliver } = options
+  const now = options.now ?? (() => new Date())
+  const site = options.publicUrl.replace(/\/$/, '')
+
+  function event(body: PaymentEventBody, occurredAt: Date): PaymentEvent {
+    return { ...body, id: sandboxId('evt'), occurredAt }
+  }
+
+  async function charge(accountId: string, amountCents: number, feeBps: number, currency: string, at: Date) {
+    const id = sandboxId('pi')
+    const feeCents = platformFeeCents(amountCents, feeBps)
+    await db.insert(sandboxCharges).values({ id, accountId, amountCents, feeCents, currency, createdAt: at })
+    return { paymentRef: id, amountCents, feeCents, currency }
+  }
+
+  async function findAccount(accountId: string) {
+    const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId))
+    if (!account) throw new PaymentProviderError(`No such account: ${accountId}`, 'invalid_request')
+    return account
+  }
+
+  async function findSubscription(subscriptionId: string) {
+    const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId))
+    if (!sub) throw new PaymentProviderError(`No such subscription: ${subscriptionId}`, 'invalid_request')
+    return sub
+  }
+
+  function subscriptionEvent(sub: typeof sandboxSubscriptions.$inferSelect, at: Date): PaymentEvent {
+    return event(
+      {
+        type: 'subscription.updated',
+        subscriptionId: sub.id,
+        purchaseId: sub.purchaseId,
+        status: sub.status,
+        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+        currentPeriodEnd: sub.currentPeriodEnd,
+      },
+      at,
+    )
+  }
+
+  async function deliverAll(events: PaymentEvent[]): Promise<void> {
+    for (const e of events) await deliver(e)
+  }
+
+  /** One renewal attempt of a due subscription; the events it produced. */
+  /**
+   * The subscription row exactly as it was read: each renewal step claims it with this condition,
+   * so two processes running the scheduled work at once never renew (or charge) the same period twice.
+   */
+  function unchanged(sub: typeof sandboxSubscriptions.$inferSelect) {
+    return and(
+      eq(sandboxSubscriptions.id, sub.id),
+      eq(sandboxSubscriptions.status, sub.status),
+      eq(sandboxSubscriptions.currentPeriodEnd, sub.currentPeriodEnd),
+      eq(sandboxSubscriptions.failedAttempts, sub.failedAttempts),
+      eq(sandboxSubscriptions.cancelAtPeriodEnd, sub.cancelAtPeriodEnd),
+    )
+  }
+
+  async function renew(sub: typeof sandboxSubscriptions.$inferSelect, at: Date): Promise<PaymentEvent[]> {
+    if (sub.cancelAtPeriodEnd) {
+      const [claimed] = await db
+        .update(sandboxSubscriptions)
+        .set({ status: 'canceled' })
+        .where(unchanged(sub))
+        .returning()
+      if (!claimed) return []
+      return [event({ type: 'subscription.deleted', subscriptionId: sub.id, purchaseId: sub.purchaseId }, at)]
+    }
+    const invoiceId = sandboxId('in')
+    if (sub.card === 'renewalsFail') {
+      const attempts = sub.failedAttempts + 1
+      const delay = retryDelaysDays[attempts - 1]
+      if (delay === undefined) {
+        const [claimed] = await db
+          .update(sandboxSubscriptions)
+          .set({ status: 'canceled', failedAttempts: attempts, nextAttemptAt: null })
+          .where(unchanged(sub))
+          .returning()
+        if (!claimed) return []
+        return [
+          event(
+            {
+              type: 'invoice.payment_failed',
+              subscriptionId: sub.id,
+              purchaseId: sub.purchaseId,
+              invoiceId,
+              nextAttemptAt: null,
+              reason: 'Your card was declined.',
+            },
+            at,
+          ),
+          event({ type: 'subscription.deleted', subscriptionId: sub.id, purchaseId: sub.purchaseId }, at),
+        ]
+      }
+      const nextAttemptAt = new Date(at.getTime() + delay * dayMs)
+      const [updated] = await db
+        .update(sandboxSubscriptions)
+        .set({ status: 'past_due', failedAttempts: attempts, nextAttemptAt })
+        .where(unchanged(sub))
+        .returning()
+      if (!updated) return []
+      return [
+        event(
+          {
+            type: 'invoice.payment_failed',
+            subscriptionId: sub.id,
+            purchaseId: sub.purchaseId,
+            invoiceId,
+            nextAttemptAt,
+            reason: 'Your card was declined.',
+          },
+          at,
+        ),
+        subscriptionEvent(updated, at),
+      ]
+    }
+    const periodStart = sub.currentPeriodEnd
+    let periodEnd = addInterval(periodStart, sub.interval)
+    // A subscription left unrenewed for several periods (a server that was down) restarts from now.
+    if (periodEnd.getTime() <= at.getTime()) periodEnd = addInterval(at, sub.interval)
+    const [updated] = await db
+      .update(sandboxSubscriptions)
+      .set({
+        status: 'active',
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        failedAttempts: 0,
+        nextAttemptAt: null,
+      })
+      .where(unchanged(sub))
+      .returning()
+    if (!updated) return []
+    const payment = await charge(sub.accountId, sub.amountCents, sub.feeBps, sub.currency, at)
+    return [
+      event(
+        {
+          type: 'invoice.paid',
+          subscriptionId: sub.id,
+          purchaseId: sub.purchaseId,
+          invoiceId,
+          periodStart,
+          periodEnd,
+          payment,
+        },
+        at,
+      ),
+      subscriptionEvent(updated, at),
+    ]
+  }
+
+  const provider: SandboxProvider = {
+    name: 'sandbox',
+
+    async createCheckout(input: CheckoutInput) {
+      const [existing] = await db
+        .select()
+        .from(sandboxCheckoutSessions)
+        .where(eq(sandboxCheckoutSessions.idempotencyKey, input.idempotencyKey))
+      if (existing) return { sessionId: existing.id, url: `${site}/sandbox/checkout/${existing.id}` }
+      await findAccount(input.destinationAccountId)
+      const id = sandboxId('cs')
+      const item: SandboxItem = {
+        name: input.item.name,
+        priceCents: input.item.priceCents,
+        currency: input.item.currency,
+        kind: input.item.kind,
+        interval: input.item.kind === 'subscription' ? input.item.interval : null,
+        trialDays: input.item.kind === 'subscription' ? input.item.trialDays : 0,
+        accessDays: input.item.kind === 'one_time' ? input.item.accessDays : null,
+      }
+      const created = now()
+      await db.insert(sandboxCheckoutSessions).values({
+        id,
+        idempotencyKey: input.idempotencyKey,
+        purchaseId: input.purchaseId,
+        customerId: input.customer.id,
+        customerEmail: input.customer.email,
+        accountId: input.destinationAccountId,
+        item,
+        feeBps: input.feeBps,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        expiresAt: new Date(created.getTime() + checkoutLifetimeMs),
+        createdAt: created,
+      })
+      return { sessionId: id, url: `${site}/sandbox/checkout/${id}` }
+    },
+
+    async checkoutSession(sessionId) {
+      const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId))
+      if (!row) return null
+      const status = row.status === 'open' && row.expiresAt.getTime() <= now().getTime() ? 'expired' : row.status
+      return {
+        id: row.id,
+        purchaseId: row.purchaseId,
+        customerId: row.customerId,
+        customerEmail: row.customerEmail,
+        item: row.item,
+        feeBps: row.feeBps,
+        status,
+        successUrl: row.successUrl,
+        cancelUrl: row.cancelUrl,
+      }
+    },
+
+    async payCheckout(sessionId, card) {
+      const at = now()
+      // Claims the open session first, so two clicks on Pay never charge twice.
+      const [session] = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'complete' })
+        .where(
+          and(
+            eq(sandboxCheckoutSessions.id, sessionId),
+            eq(sandboxCheckoutSessions.status, 'open'),
+            sql`${sandboxCheckoutSessions.expiresAt} > ${at.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning()
+      if (!session) throw new PaymentProviderError('This checkout is no longer open.', 'invalid_request')
+      if (card === 'declined' || card === 'insufficientFunds') {
+        // A declined card leaves the session open for another try, as Stripe's page does.
+        await db
+          .update(sandboxCheckoutSessions)
+          .set({ status: 'open' })
+          .where(eq(sandboxCheckoutSessions.id, sessionId))
+        throw new PaymentProviderError(
+          card === 'declined' ? 'Your card was declined.' : 'Your card has insufficient funds.',
+          card === 'declined' ? 'card_declined' : 'insufficient_funds',
+        )
+      }
+      const { item } = session
+      const events: PaymentEvent[] = []
+      if (item.kind === 'one_time') {
+        const payment = await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at)
+        events.push(
+          event(
+            { type: 'checkout.completed', purchaseId: session.purchaseId, sessionId, subscriptionId: null, payment },
+            at,
+          ),
+        )
+      } else {
+        const interval = item.interval ?? 'month'
+        const trialing = item.trialDays > 0
+        const periodEnd = trialing ? new Date(at.getTime() + item.trialDays * dayMs) : addInterval(at, interval)
+        const subscriptionId = sandboxId('sub')
+        const [sub] = await db
+          .insert(sandboxSubscriptions)
+          .values({
+            id: subscriptionId,
+            purchaseId: session.purchaseId,
+            accountId: session.accountId,
+            amountCents: item.priceCents,
+            currency: item.currency,
+            feeBps: session.feeBps,
+            interval,
+            status: trialing ? 'trialing' : 'active',
+            card: card === 'renewalsFail' ? 'renewalsFail' : 'succeeds',
+            currentPeriodStart: at,
+            currentPeriodEnd: periodEnd,
+            createdAt: at,
+          })
+          .returning()
+        await db
+          .update(sandboxCheckoutSessions)
+          .set({ subscriptionId })
+          .where(eq(sandboxCheckoutSessions.id, sessionId))
+        const payment = trialing
+          ? null
+          : await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at)
+        events.push(
+          event(
+            { type: 'checkout.completed', purchaseId: session.purchaseId, sessionId, subscriptionId, payment: null },
+            at,
+          ),
+          event(
+            {
+              type: 'invoice.paid',
+              subscriptionId,
+              purchaseId: session.purchaseId,
+              invoiceId: sandboxId('in'),
+              periodStart: at,
+              periodEnd,
+              payment,
+            },
+            at,
+          ),
+        )
+        if (sub) events.push(subscriptionEvent(sub, at))
+      }
+      await deliverAll(events)
+      return { redirectUrl: session.successUrl }
+    },
+
+    async cancelCheckout(sessionId) {
+      const [session] = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+        .returning()
+      if (session) {
+        await deliver(event({ type: 'checkout.expired', purchaseId: session.purchaseId, sessionId }, now()))
+        return { redirectUrl: session.cancelUrl }
+      }
+      const [closed] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId))
+      if (!closed) throw new PaymentProviderError(`No such checkout session: ${sessionId}`, 'invalid_request')
+      return { redirectUrl: closed.cancelUrl }
+    },
+
+    async createConnectedAccount(input) {
+      const [existing] = await db
+        .select()
+        .from(sandboxAccounts)
+        .where(eq(sandboxAccounts.idempotencyKey, input.idempotencyKey))
+      if (existing) return { accountId: existing.id }
+      const id = sandboxId('acct')
+      await db.insert(sandboxAccounts).values({
+        id,
+        creatorId: input.creatorId,
+        email: input.email,
+        name: input.name,
+        idempotencyKey: input.idempotencyKey,
+      })
+      return { accountId: id }
+    },
+
+    async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
+      await findAccount(accountId)
+      const id = sandboxId('link')
+      await db.insert(sandboxAccountLinks).values({
+        id,
+        accountId,
+        returnUrl,
+        refreshUrl,
+        expiresAt: new Date(now().getTime() + onboardingLinkLifetimeMs),
+      })
+      return { url: `${site}/sandbox/onboarding/${id}` }
+    },
+
+    async onboardingLink(linkId) {
+      const [row] = await db
+        .select({ link: sandboxAccountLinks, account: sandboxAccounts })
+        .from(sandboxAccountLinks)
+        .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxAccountLinks.accountId))
+        .where(eq(sandboxAccountLinks.id, linkId))
+      if (!row) return null
+      const { link, account } = row
+      const status = link.usedAt ? 'used' : link.expiresAt.getTime() <= now().getTime() ? 'expired' : 'open'
+      return {
+        id: link.id,
+        accountId: account.id,
+        creatorId: account.creatorId,
+        email: account.email,
+        name: account.name,
+        status,
+        returnUrl: link.returnUrl,
+        refreshUrl: link.refreshUrl,
+      }
+    },
+
+    async completeOnboarding(linkId) {
+      const at = now()
+      const [link] = await db
+        .update(sandboxAccountLinks)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(sandboxAccountLinks.id, linkId),
+            sql`${sandboxAccountLinks.usedAt} is null`,
+            sql`${sandboxAccountLinks.expiresAt} > ${at.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning()
+      if (!link) throw new PaymentProviderError('This onboarding link has expired or was used.', 'invalid_request')
+      await db
+        .update(sandboxAccounts)
+        .set({ detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+        .where(eq(sandboxAccounts.id, link.accountId))
+      await deliver(
+        event(
+          {
+            type: 'account.updated',
+            accountId: link.accountId,
+            detailsSubmitted: true,
+            chargesEnabled: true,
+            payoutsEnabled: true,
+          },
+          at,
+        ),
+      )
+      return { redirectUrl: link.returnUrl }
+    },
+
+    async getAccountStatus(accountId): Promise<AccountStatus> {
+      const account = await findAccount(accountId)
+      return {
+        accountId,
+        detailsSubmitted: account.detailsSubmitted,
+        chargesEnabled: account.chargesEnabled,
+        payoutsEnabled: account.payoutsEnabled,
+      }
+    },
+
+    async getBalance(accountId) {
+      await findAccount(accountId)
+      const [row] = await db
+        .select({
+          net: sql<string>`coalesce(sum(${sandboxCharges.amountCents} - ${sandboxCharges.feeCents} - ${sandboxCharges.refundedCents}), 0)`,
+        })
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.accountId, accountId))
+      const [out] = await db
+        .select({ total: sql<string>`coalesce(sum(${sandboxPayouts.amountCents}), 0)` })
+        .from(sandboxPayouts)
+        .where(
+          and(
+            eq(sandboxPayouts.accountId, accountId),
+            inArray(sandboxPayouts.status, ['pending', 'in_transit', 'paid']),
+          ),
+        )
+      // The sandbox settles at once: everything not paid out is available.
+      return { availableCents: Number(row?.net ?? 0) - Number(out?.total ?? 0), pendingCents: 0, currency: 'usd' }
+    },
+
+    async createPayout(input) {
+      const [existing] = await db
+        .select()
+        .from(sandboxPayouts)
+        .where(eq(sandboxPayouts.idempotencyKey, input.idempotencyKey))
+      if (existing) return toProviderPayout(existing)
+      const account = await findAccount(input.accountId)
+      if (!account.payoutsEnabled) {
+        throw new PaymentProviderError('Payouts are not enabled for this account', 'invalid_request')
+      }
+      const at = now()
+      const [row] = await db
+        .insert(sandboxPayouts)
+        .values({
+          id: sandboxId('po'),
+          idempotencyKey: input.idempotencyKey,
+          accountId: input.accountId,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          payoutId: input.payoutId,
+          // A test bank account takes the money at once.
+          status: 'paid',
+          createdAt: at,
+        })
+        .returning()
+      if (!row) throw new PaymentProviderError('The payout was not stored', 'unavailable')
+      await deliver(
+        event(
+          {
+            type: 'payout.paid',
+            accountId: input.accountId,
+            providerPayoutId: row.id,
+            payoutId: input.payoutId,
+            failureReason: null,
+          },
+          at,
+        ),
+      )
+      return toProviderPayout(row)
+    },
+
+    async listPayouts(accountId, limit) {
+      const rows = await db
+        .select()
+        .from(sandboxPayouts)
+        .where(eq(sandboxPayouts.accountId, accountId))
+        .orderBy(desc(sandboxPayouts.createdAt))
+        .limit(limit)
+      return rows.map(toProviderPayout)
+    },
+
+    async listSubscriptions(accountId): Promise<ProviderSubscription[]> {
+      const rows = await db
+        .select()
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.accountId, accountId))
+        .orderBy(desc(sandboxSubscriptions.createdAt))
+        .limit(100)
+      return rows.map((sub) => ({
+        subscriptionId: sub.id,
+        purchaseId: sub.purchaseId,
+        status: sub.status,
+        amountCents: sub.amountCents,
+        currency: sub.currency,
+        interval: sub.interval,
+        currentPeriodEnd: sub.currentPeriodEnd,
+        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      }))
+    },
+
+    async cancelSubscription(subscriptionId, { atPeriodEnd }) {
+      const sub = await findSubscription(subscriptionId)
+      if (sub.status === 'canceled') return
+      const at = now()
+      if (atPeriodEnd) {
+        const [updated] = await db
+          .update(sandboxSubscriptions)
+          .set({ cancelAtPeriodEnd: true })
+          .where(eq(sandboxSubscriptions.id, subscriptionId))
+          .returning()
+        if (updated) await deliver(subscriptionEvent(updated, at))
+        return
+      }
+      await db
+        .update(sandboxSubscriptions)
+        .set({ status: 'canceled', cancelAtPeriodEnd: false })
+        .where(eq(sandboxSubscriptions.id, subscriptionId))
+      await deliver(event({ type: 'subscription.deleted', subscriptionId, purchaseId: sub.purchaseId }, at))
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const sub = await findSubscription(subscriptionId)
+      if (sub.status === 'canceled') {
+        throw new PaymentProviderError('A subscription that has ended cannot be resumed', 'invalid_request')
+      }
+      const [updated] = await db
+        .update(sandboxSubscriptions)
+        .set({ cancelAtPeriodEnd: false })
+        .where(eq(sandboxSubscriptions.id, subscriptionId))
+        .returning()
+      if (updated) await deliver(subscriptionEvent(updated, now()))
+    },
+
+    async refund({ paymentRef, amountCents }) {
+      const [row] = await db
+        .update(sandboxCharges)
+        .set({
+          refundedCents: sql`least(${sandboxCharges.amountCents}, ${sandboxCharges.refundedCents} + ${amountCents})`,
+        })
+        .where(eq(sandboxCharges.id, paymentRef))
+        .returning()
+      if (!row) throw new PaymentProviderError(`No such charge: ${paymentRef}`, 'invalid_request')
+      await deliver(
+        event(
+          { type: 'charge.refunded', paymentRef, amountRefundedCents: row.refundedCents, currency: row.currency },
+          now(),
+        ),
+      )
+    },
+
+    parseWebhook() {
+      // The sandbox hands its events to the handler directly; nothing outside may post them.
+      throw new WebhookSignatureError('The sandbox provider takes no webhooks')
+    },
+
+    async runDue(at) {
+      let renewed = 0
+      let failed = 0
+      let ended = 0
+      const due = await db
+        .select()
+        .from(sandboxSubscriptions)
+        .where(
+          or(
+            and(
+              inArray(sandboxSubscriptions.status, ['trialing', 'active']),
+              lte(sandboxSubscriptions.currentPeriodEnd, at),
+            ),
+            and(eq(sandboxSubscriptions.status, 'past_due'), lte(sandboxSubscriptions.nextAttemptAt, at)),
+          ),
+        )
+        .limit(500)
+      for (const sub of due) {
+        const events = await renew(sub, at)
+        for (const e of events) {
+          if (e.type === 'invoice.paid') renewed++
+          if (e.type === 'invoice.payment_failed') failed++
+          if (e.type === 'subscription.deleted') ended++
+        }
+        await deliverAll(events)
+      }
+      const stale = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxCheckoutSessions.status, 'open'), lte(sandboxCheckoutSessions.expiresAt, at)))
+        .returning()
+      for (const session of stale) {
+        await deliver(event({ type: 'checkout.expired', purchaseId: session.purchaseId, sessionId: session.id }, at))
+      }
+      return { renewed, failed, ended, expired: stale.length }
+    },
+  }
+  return provider
+}
+
+function toProviderPayout(row: typeof sandboxPayouts.$inferSelect): ProviderPayout {
+  return {
+    providerPayoutId: row.id,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    arrivalAt: row.status === 'paid' ? row.createdAt : null,
+    createdAt: row.createdAt,
+    description: row.description,
+  }
+}

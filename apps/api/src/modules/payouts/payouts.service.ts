@@ -1,0 +1,612 @@
+import {
+  paymentMessages,
+  type CreatorBalance,
+  type EarningsAnswer,
+  type LedgerEntry,
+  type OnboardingStatus,
+  type Payout,
+  type PayoutsAnswer,
+  type ProviderBalance,
+  type ProviderPayoutsAnswer,
+  type ProviderSubscriptionsAnswer,
+  type RevenueAnswer,
+  type RevenuePeriod,
+} from '@picks/contracts'
+import { and, count, desc, eq, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { queryRows } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import {
+  PaymentProviderError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderPayout,
+} from '../payments/payments.service.ts'
+import { bookPayout, ledgerBalance, reversePayout } from '../ledger/ledger.service.ts'
+import { findUserById } from '../users/users.service.ts'
+import { payoutAccounts, payouts } from './payouts.table.ts'
+
+/**
+ * A creator's side of the money: the payout account at the provider (onboarding), the balance and
+ * the revenue read from the ledger, and payouts. Balances are always sums of the ledger
+ * (ledger/ledger.service.ts); the provider's own figures are shown beside them, never instead of them.
+ */
+
+export interface PayoutDeps {
+  db: Db
+  provider: PaymentProvider
+  feeBps: number
+  holdDays: number
+  publicUrl: string
+  now: () => Date
+}
+
+type AccountRow = typeof payoutAccounts.$inferSelect
+type PayoutRow = typeof payouts.$inferSelect
+
+/** A provider call whose failure the creator can only retry later: `message` is spec §8's. */
+async function atProvider<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new AppError('SERVICE_UNAVAILABLE', message, undefined, 'PROVIDER')
+    throw error
+  }
+}
+
+function notOnboarded(): AppError {
+  return new AppError('CONFLICT', paymentMessages.payoutNotOnboarded, undefined, 'NOT_ONBOARDED')
+}
+
+/** The creator's payout account as stored, whichever provider made it; null before onboarding starts. */
+export async function payoutAccountOf(deps: Pick<PayoutDeps, 'db'>, creatorId: string): Promise<AccountRow | null> {
+  const [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, creatorId))
+  return row ?? null
+}
+
+/**
+ * The creator's payout account at the configured provider. An account made at the other provider
+ * (the server switched between sandbox and Stripe) counts as none: it can neither take payments
+ * nor pay out here.
+ */
+async function currentAccount(
+  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  creatorId: string,
+): Promise<AccountRow | null> {
+  const row = await payoutAccountOf(deps, creatorId)
+  return row && row.provider === deps.provider.name ? row : null
+}
+
+function isOnboarded(account: Pick<AccountRow, 'detailsSubmitted' | 'chargesEnabled' | 'payoutsEnabled'>): boolean {
+  return account.detailsSubmitted && account.chargesEnabled && account.payoutsEnabled
+}
+
+function toStatus(deps: Pick<PayoutDeps, 'provider'>, account: AccountRow | null): OnboardingStatus {
+  if (!account) {
+    return {
+      provider: deps.provider.name,
+      account_id: null,
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      onboarded: false,
+    }
+  }
+  return {
+    provider: account.provider,
+    account_id: account.accountId,
+    details_submitted: account.detailsSubmitted,
+    charges_enabled: account.chargesEnabled,
+    payouts_enabled: account.payoutsEnabled,
+    onboarded: isOnboarded(account),
+  }
+}
+
+// ---------------------------------------------------------------- onboarding
+
+export async function onboardingStatus(
+  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  creatorId: string,
+): Promise<OnboardingStatus> {
+  return toStatus(deps, await currentAccount(deps, creatorId))
+}
+
+/**
+ * Makes the creator's connected account (once: the idempotency key makes a retried or concurrent
+ * request find the same one) and returns a fresh single-use onboarding link to it.
+ */
+export async function startOnboarding(
+  deps: PayoutDeps,
+  input: { creatorId: string; email: string; name: string },
+): Promise<{ url: string }> {
+  // A creator is a user with the creator role and a creator profile (which gives the username).
+  const creator = await findUserById(deps, input.creatorId)
+  if (!creator || creator.role !== 'creator' || creator.username === null) {
+    throw new AppError('FORBIDDEN', 'Only creators can set up payouts', undefined, 'NOT_A_CREATOR')
+  }
+  let account = await currentAccount(deps, input.creatorId)
+  if (!account) {
+    const { accountId } = await atProvider(paymentMessages.onboardingLinkFailed, () =>
+      deps.provider.createConnectedAccount({
+        creatorId: input.creatorId,
+        email: input.email,
+        name: input.name,
+        idempotencyKey: `account:${input.creatorId}`,
+      }),
+    )
+    const fresh = {
+      provider: deps.provider.name,
+      accountId,
+      detailsSubmitted: false,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+    }
+    // A row left by the other provider is replaced; a concurrent request's identical row is kept.
+    await deps.db
+      .insert(payoutAccounts)
+      .values({ creatorId: input.creatorId, ...fresh })
+      .onConflictDoUpdate({
+        target: payoutAccounts.creatorId,
+        set: { ...fresh, updatedAt: sql`now()` },
+        setWhere: sql`${payoutAccounts.provider} <> ${deps.provider.name}`,
+      })
+    account = await currentAccount(deps, input.creatorId)
+    if (!account) throw new AppError('INTERNAL', 'The payout account was not stored')
+  }
+  const site = deps.publicUrl.replace(/\/$/, '')
+  const accountId = account.accountId
+  return atProvider(paymentMessages.onboardingLinkFailed, () =>
+    deps.provider.createOnboardingLink({
+      accountId,
+      returnUrl: `${site}/creator/onboarding/complete`,
+      refreshUrl: `${site}/creator/payments?onboarding=expired`,
+    }),
+  )
+}
+
+/** Asks the provider how the account stands now (its events may be late or lost) and stores the answer. */
+export async function syncOnboardingStatus(
+  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  creatorId: string,
+): Promise<OnboardingStatus> {
+  const account = await currentAccount(deps, creatorId)
+  if (!account) return toStatus(deps, null)
+  const status = await atProvider(paymentMessages.providerSyncFailed, () =>
+    deps.provider.getAccountStatus(account.accountId),
+  )
+  const [updated] = await deps.db
+    .update(payoutAccounts)
+    .set({
+      detailsSubmitted: status.detailsSubmitted,
+      chargesEnabled: status.chargesEnabled,
+      payoutsEnabled: status.payoutsEnabled,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payoutAccounts.creatorId, creatorId))
+    .returning()
+  return toStatus(deps, updated ?? account)
+}
+
+// ---------------------------------------------------------------- balances and the ledger
+
+export async function creatorBalance(
+  deps: Pick<PayoutDeps, 'db' | 'now' | 'feeBps' | 'holdDays'>,
+  creatorId: string,
+): Promise<CreatorBalance> {
+  const b = await ledgerBalance(deps.db, creatorId, deps.now())
+  return {
+    currency: b.currency,
+    available_cents: b.availableCents,
+    pending_cents: b.pendingCents,
+    lifetime_net_cents: b.grossCents - b.feesCents - b.refundsCents,
+    gross_cents: b.grossCents,
+    fees_cents: b.feesCents,
+    refunds_cents: b.refundsCents,
+    paid_out_cents: b.paidOutCents,
+    hold_days: deps.holdDays,
+    fee_bps: deps.feeBps,
+  }
+}
+
+export async function providerBalance(
+  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  creatorId: string,
+): Promise<ProviderBalance> {
+  const account = await currentAccount(deps, creatorId)
+  if (!account || !isOnboarded(account)) throw notOnboarded()
+  const balance = await atProvider(paymentMessages.providerBalanceFailed, () =>
+    deps.provider.getBalance(account.accountId),
+  )
+  return {
+    provider: deps.provider.name,
+    currency: balance.currency,
+    available_cents: balance.availableCents,
+    pending_cents: balance.pendingCents,
+  }
+}
+
+interface LedgerRow {
+  id: string
+  kind: LedgerEntry['kind']
+  amount_cents: number | string
+  currency: string
+  description: string
+  purchase_id: string | null
+  payout_id: string | null
+  occurred_at: Date | string
+  available_at: Date | string
+}
+
+/** What the creator earned, line by line: charges, the platform's fees and refunds, newest first. */
+export async function creatorEarnings(
+  deps: Pick<PayoutDeps, 'db'>,
+  creatorId: string,
+  page: { limit: number; offset: number },
+): Promise<EarningsAnswer> {
+  const where = sql`creator_id = ${creatorId} and kind in ('charge', 'platform_fee', 'refund')`
+  const [total] = await queryRows<{ n: number | string }>(
+    deps.db,
+    sql`select count(*) as "n" from ledger_entries where ${where}`,
+  )
+  // A charge or refund and its fee share an instant: the money's own line comes first.
+  const rows = await queryRows<LedgerRow>(
+    deps.db,
+    sql`select id, kind, amount_cents, currency, description, purchase_id, payout_id, occurred_at, available_at
+        from ledger_entries where ${where}
+        order by occurred_at desc, case when kind = 'platform_fee' then 1 else 0 end, id desc
+        limit ${page.limit} offset ${page.offset}`,
+  )
+  return {
+    earnings: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount_cents: Number(row.amount_cents),
+      currency: row.currency,
+      description: row.description,
+      purchase_id: row.purchase_id,
+      payout_id: row.payout_id,
+      occurred_at: new Date(row.occurred_at).toISOString(),
+      available_at: new Date(row.available_at).toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    limit: page.limit,
+    offset: page.offset,
+  }
+}
+
+function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    creator_id: row.creatorId,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    description: row.description,
+    status: row.status,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+export async function creatorPayouts(
+  deps: Pick<PayoutDeps, 'db'>,
+  creatorId: string,
+  page: { limit: number; offset: number },
+): Promise<PayoutsAnswer> {
+  const [total] = await deps.db.select({ n: count() }).from(payouts).where(eq(payouts.creatorId, creatorId))
+  const rows = await deps.db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.creatorId, creatorId))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  return { payouts: rows.map(toPayout), total: Number(total?.n ?? 0), limit: page.limit, offset: page.offset }
+}
+
+/** The provider's payouts to the account; none before there is an account. */
+export async function providerPayouts(
+  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  creatorId: string,
+  limit: number,
+): Promise<ProviderPayoutsAnswer> {
+  const account = await currentAccount(deps, creatorId)
+  if (!account) return { payouts: [] }
+  const list = await atProvider(paymentMessages.providerPayoutsFailed, () =>
+    deps.provider.listPayouts(account.accountId, limit),
+  )
+  return {
+    payouts: list.map((p) => ({
+      id: p.providerPayoutId,
+      amount_cents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      arrival_at: p.arrivalAt ? p.arrivalAt.toISOString() : null,
+      created_at: p.createdAt.toISOString(),
+      description: p.description,
+    })),
+  }
+}
+
+/** Monthly amounts in twelfths of a cent, so that weekly and yearly prices add up without rounding until the end. */
+const twelfthsPerMonth = { week: 52, month: 12, year: 1 } as const
+
+/** The provider's subscriptions to the creator's account, and their monthly recurring revenue. */
+export async function providerSubscriptions(
+  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  creatorId: string,
+): Promise<ProviderSubscriptionsAnswer> {
+  const account = await currentAccount(deps, creatorId)
+  if (!account) return { subscriptions: [], mrr_cents: 0 }
+  const list = await atProvider(paymentMessages.providerSubscriptionsFailed, () =>
+    deps.provider.listSubscriptions(account.accountId),
+  )
+  // MRR counts the subscriptions paying now: active, and past_due (the provider is still
+  // collecting; it leaves when the subscription ends). A trial has paid nothing yet, so it is out;
+  // one cancelled at period end still pays for its period, so it stays in until it ends.
+  const twelfths = list
+    .filter((s) => s.status === 'active' || s.status === 'past_due')
+    .reduce((sum, s) => sum + (s.interval ? s.amountCents * twelfthsPerMonth[s.interval] : 0), 0)
+  return {
+    subscriptions: list.map((s) => ({
+      id: s.subscriptionId,
+      purchase_id: s.purchaseId && isUuid(s.purchaseId) ? s.purchaseId : null,
+      status: s.status,
+      amount_cents: s.amountCents,
+      currency: s.currency,
+      interval: s.interval,
+      current_period_end: s.currentPeriodEnd ? s.currentPeriodEnd.toISOString() : null,
+      cancel_at_period_end: s.cancelAtPeriodEnd,
+    })),
+    mrr_cents: Math.round(twelfths / 12),
+  }
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}
+
+// ---------------------------------------------------------------- revenue
+
+const dayPeriods: Partial<Record<RevenuePeriod, number>> = { '7d': 7, '30d': 30, '90d': 90 }
+
+/** `YYYY-MM-DD HH:MM:SS` of a UTC instant, for a `timestamp` (without zone) parameter. */
+function utcTimestamp(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ')
+}
+
+interface RevenueRow {
+  date: string
+  gross: string | number
+  fees: string | number
+  refunds: string | number
+}
+
+/**
+ * Revenue from the ledger (not the provider: the ledger is the books), by UTC day for 7d, 30d and
+ * 90d and by month for 12m and all, every bucket of the period present even when empty. `all` runs
+ * from the month of the creator's first entry. Fees are net of fees given back with refunds, and
+ * a refund counts on the day it was made.
+ */
+export async function creatorRevenue(
+  deps: Pick<PayoutDeps, 'db' | 'now'>,
+  creatorId: string,
+  period: RevenuePeriod,
+): Promise<RevenueAnswer> {
+  const now = deps.now()
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  const days = dayPeriods[period]
+  const bucket = days ? 'day' : 'month'
+  let first: Date | null
+  if (days) first = new Date(today.getTime() - (days - 1) * 24 * 60 * 60 * 1000)
+  else if (period === '12m') first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))
+  else first = await firstEntryMonth(deps.db, creatorId)
+  const last = days ? today : thisMonth
+  const rows =
+    first && first.getTime() <= last.getTime()
+      ? await queryRows<RevenueRow>(
+          deps.db,
+          sql`select to_char(b.start, 'YYYY-MM-DD') as "date",
+                coalesce(sum(l.amount_cents) filter (where l.kind = 'charge'), 0) as "gross",
+                coalesce(-sum(l.amount_cents) filter (where l.kind = 'platform_fee'), 0) as "fees",
+                coalesce(-sum(l.amount_cents) filter (where l.kind = 'refund'), 0) as "refunds"
+              from generate_series(${utcTimestamp(first)}::timestamp, ${utcTimestamp(last)}::timestamp,
+                                   ${`1 ${bucket}`}::interval) as b(start)
+              left join ledger_entries l
+                on l.creator_id = ${creatorId}
+               and l.kind in ('charge', 'platform_fee', 'refund')
+               and l.occurred_at >= (b.start at time zone 'UTC')
+               and l.occurred_at < ((b.start + ${`1 ${bucket}`}::interval) at time zone 'UTC')
+              group by b.start
+              order by b.start`,
+        )
+      : []
+  const points = rows.map((r) => {
+    const gross = Number(r.gross)
+    const fees = Number(r.fees)
+    const refunds = Number(r.refunds)
+    return {
+      date: r.date,
+      gross_cents: gross,
+      fees_cents: fees,
+      refunds_cents: refunds,
+      net_cents: gross - fees - refunds,
+    }
+  })
+  const totals = points.reduce(
+    (sum, p) => ({
+      gross_cents: sum.gross_cents + p.gross_cents,
+      fees_cents: sum.fees_cents + p.fees_cents,
+      refunds_cents: sum.refunds_cents + p.refunds_cents,
+      net_cents: sum.net_cents + p.net_cents,
+    }),
+    { gross_cents: 0, fees_cents: 0, refunds_cents: 0, net_cents: 0 },
+  )
+  return { period, currency: 'usd', bucket, points, totals }
+}
+
+async function firstEntryMonth(db: Db, creatorId: string): Promise<Date | null> {
+  const [row] = await queryRows<{ first: string | null }>(
+    db,
+    sql`select to_char(min(occurred_at) at time zone 'UTC', 'YYYY-MM') as "first" from ledger_entries
+        where creator_id = ${creatorId} and kind in ('charge', 'platform_fee', 'refund')`,
+  )
+  return row?.first ? new Date(`${row.first}-01T00:00:00Z`) : null
+}
+
+// ---------------------------------------------------------------- payouts
+
+/**
+ * Pays out part of the available balance. The balance check and the booking happen in one
+ * transaction holding the creator's payout account row, so two requests at once cannot both spend
+ * the same money; the provider is called after the commit (never inside a transaction), with an
+ * idempotency key, and a refusal puts the money back.
+ */
+export async function requestPayout(
+  deps: PayoutDeps,
+  input: { creatorId: string; amountCents: number; description: string },
+): Promise<Payout> {
+  const at = deps.now()
+  const { payout, account } = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.creatorId, input.creatorId))
+      .for('update')
+    if (!locked || locked.provider !== deps.provider.name || !isOnboarded(locked)) throw notOnboarded()
+    const balance = await ledgerBalance(tx, input.creatorId, at)
+    if (input.amountCents > balance.availableCents) {
+      throw new AppError('CONFLICT', paymentMessages.payoutOverBalance, undefined, 'OVER_BALANCE')
+    }
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        creatorId: input.creatorId,
+        amountCents: input.amountCents,
+        currency: balance.currency,
+        description: input.description,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning()
+    if (!row) throw new AppError('INTERNAL', 'The payout was not stored')
+    await bookPayout(tx, {
+      id: row.id,
+      creatorId: row.creatorId,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      occurredAt: at,
+    })
+    return { payout: row, account: locked }
+  })
+
+  let sent: ProviderPayout
+  try {
+    sent = await deps.provider.createPayout({
+      accountId: account.accountId,
+      amountCents: payout.amountCents,
+      currency: payout.currency,
+      description: payout.description || 'Payout',
+      payoutId: payout.id,
+      idempotencyKey: `payout:${payout.id}`,
+    })
+  } catch (error) {
+    // The provider's words (keys already redacted) tell the creator why; anything else stays in the logs.
+    await failPayout(
+      deps,
+      payout.id,
+      error instanceof PaymentProviderError ? error.message : 'The payment provider did not take the payout',
+    )
+    if (error instanceof PaymentProviderError) {
+      throw new AppError('SERVICE_UNAVAILABLE', paymentMessages.payoutFailed, undefined, 'PROVIDER')
+    }
+    throw error
+  }
+  // The provider's event may have settled the payout already (the sandbox's comes before this
+  // returns): only the reference is filled in here, and only a payout still pending can fail.
+  await deps.db
+    .update(payouts)
+    .set({ providerPayoutId: sent.providerPayoutId, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, payout.id), sql`${payouts.providerPayoutId} is null`))
+  if (sent.status === 'failed' || sent.status === 'canceled') {
+    await failPayout(deps, payout.id, 'The provider did not accept the payout')
+  }
+  const [final] = await deps.db.select().from(payouts).where(eq(payouts.id, payout.id))
+  if (!final) throw new AppError('INTERNAL', 'The payout was not stored')
+  return toPayout(final)
+}
+
+/** Marks a pending payout failed and returns its money to the balance, once. */
+async function failPayout(deps: Pick<PayoutDeps, 'db' | 'now'>, payoutId: string, reason: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
+    if (!row || row.status !== 'pending') return
+    await tx
+      .update(payouts)
+      .set({ status: 'failed', failureReason: reason.slice(0, 500), updatedAt: sql`now()` })
+      .where(eq(payouts.id, payoutId))
+    await reversePayout(tx, {
+      id: row.id,
+      creatorId: row.creatorId,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      occurredAt: deps.now(),
+    })
+  })
+}
+
+/** What the provider says of a connected account (its `account.updated` event). */
+export async function recordAccountStatus(
+  deps: { db: Db },
+  event: Extract<PaymentEvent, { type: 'account.updated' }>,
+): Promise<void> {
+  await deps.db
+    .update(payoutAccounts)
+    .set({
+      detailsSubmitted: event.detailsSubmitted,
+      chargesEnabled: event.chargesEnabled,
+      payoutsEnabled: event.payoutsEnabled,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payoutAccounts.accountId, event.accountId))
+}
+
+/** A payout event from the provider: paid, or failed with its money back in the balance (once). */
+export async function settlePayout(
+  deps: { db: Db },
+  event: Extract<PaymentEvent, { type: 'payout.paid' | 'payout.failed' }>,
+): Promise<void> {
+  const conditions = [eq(payouts.providerPayoutId, event.providerPayoutId)]
+  if (event.payoutId && isUuid(event.payoutId)) conditions.push(eq(payouts.id, event.payoutId))
+  const [payout] = await deps.db
+    .select()
+    .from(payouts)
+    .where(or(...conditions))
+    .limit(1)
+    .for('update')
+  if (!payout || payout.status === 'failed') return
+  if (event.type === 'payout.paid') {
+    await deps.db
+      .update(payouts)
+      .set({ status: 'paid', providerPayoutId: event.providerPayoutId, updatedAt: sql`now()` })
+      .where(eq(payouts.id, payout.id))
+    return
+  }
+  await deps.db
+    .update(payouts)
+    .set({
+      status: 'failed',
+      providerPayoutId: event.providerPayoutId,
+      failureReason: event.failureReason ?? 'The payout failed',
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payouts.id, payout.id))
+  await reversePayout(deps.db, {
+    id: payout.id,
+    creatorId: payout.creatorId,
+    amountCents: payout.amountCents,
+    currency: payout.currency,
+    occurredAt: event.occurredAt,
+  })
+}

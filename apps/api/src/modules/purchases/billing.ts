@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import {
+  createSandboxProvider,
+  createStripeProvider,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SandboxProvider,
+} from '../payments/payments.service.ts'
+import { applyPaymentEvent } from './payment-events.ts'
+import { expirePasses } from './purchases.service.ts'
+
+/**
+ * Billing wiring: the configured payment provider (Stripe when its keys are set, else the
+ * sandbox), the one event handler both feed, and the scheduled work (renewals in sandbox mode,
+ * passes expiring, stale checkouts). In Stripe mode Stripe drives renewals through its events.
+ */
+
+export interface Billing {
+  provider: PaymentProvider
+  /** Set in sandbox mode. */
+  sandbox: SandboxProvider | null
+  applyEvent(event: PaymentEvent): Promise<boolean>
+  /** One pass of the scheduled work at `now`; what it did. */
+  runDue(now: Date): Promise<{ renewed: number; failed: number; ended: number; expired: number; passesExpired: number }>
+  /** Runs `runDue` every `intervalMs` until `stop`. */
+  startSchedule(intervalMs: number): void
+  stop(): void
+}
+
+export interface BillingOptions {
+  config: Pick<Config, 'stripe' | 'publicUrl' | 'payments'>
+  db: Db
+  log: FastifyBaseLogger
+  now: () => Date
+  /** A provider to use instead of the configured one (tests: Stripe's SDK against a local double). */
+  provider?: PaymentProvider
+}
+
+export function createBilling(options: BillingOptions): Billing {
+  const { config, db, log, now } = options
+  let provider: PaymentProvider
+  let sandbox: SandboxProvider | null = null
+  // Declared before the provider, which the sandbox hands its events to.
+  const applyEvent = (event: PaymentEvent) =>
+    applyPaymentEvent({ db, provider: provider.name, holdDays: config.payments.holdDays }, event)
+
+  if (options.provider) {
+    provider = options.provider
+  } else if (config.stripe) {
+    provider = createStripeProvider({
+      secretKey: config.stripe.secretKey,
+      webhookSecret: config.stripe.webhookSecret,
+      ...(config.stripe.connectWebhookSecret ? { connectWebhookSecret: config.stripe.connectWebhookSecret } : {}),
+      publicUrl: config.publicUrl,
+    })
+  } else {
+    sandbox = createSandboxProvider({ db, publicUrl: config.publicUrl, deliver: applyEvent, now })
+    provider = sandbox
+  }
+
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<unknown> | null = null
+
+  async function runDue(at: Date) {
+    const sandboxWork = sandbox ? await sandbox.runDue(at) : { renewed: 0, failed: 0, ended: 0, expired: 0 }
+    const passesExpired = await expirePasses(db, at)
+    return { ...sandboxWork, passesExpired }
+  }
+
+  return {
+    provider,
+    sandbox,
+    applyEvent,
+    runDue,
+    startSchedule(intervalMs) {
+      if (timer) return
+      timer = setInterval(() => {
+        if (running) return
+        running = runDue(now())
+          .then((done) => {
+            if (Object.values(done).some((n) => n > 0)) log.info(done, 'billing: scheduled work done')
+          })
+          .catch((err: unknown) => log.error({ err }, 'billing: scheduled work failed; it runs again next time'))
+          .finally(() => {
+            running = null
+          })
+      }, intervalMs)
+      timer.unref()
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+    },
+  }
+}

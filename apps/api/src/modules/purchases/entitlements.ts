@@ -1,0 +1,70 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { purchases } from './purchases.table.ts'
+
+/**
+ * The one place that answers "may this user see this creator's premium content now"
+ * (product-decisions.md "What is sold"): a live subscription (trialing, active, past due while the
+ * provider retries, or cancelled until its period ends) or a pass whose access window covers now.
+ * A past-due subscription keeps access until the provider gives up and ends it.
+ * An auto-renewing subscription keeps access for a day past its period end, so a renewal that the
+ * provider confirms a little late never locks a paying customer out.
+ */
+
+const renewalGraceMs = 24 * 60 * 60 * 1000
+const liveStatuses = ['trialing', 'active'] as const
+
+export interface Viewer {
+  id: string
+  role: 'customer' | 'creator' | 'moderator' | 'admin'
+}
+
+/** The SQL condition "this purchase gives access at `now`". */
+export function givesAccessAt(now: Date) {
+  return or(
+    eq(purchases.status, 'past_due'),
+    and(
+      inArray(purchases.status, ['trialing', 'active']),
+      gt(
+        sql`${purchases.currentPeriodEnd} + case when ${purchases.autoRenewal} then interval '1 day' else interval '0' end`,
+        sql`${now.toISOString()}::timestamptz`,
+      ),
+    ),
+  )
+}
+
+/** Whether one purchase row gives access at `now` (the same rule as `givesAccessAt`, in memory). */
+export function purchaseGivesAccess(
+  row: Pick<typeof purchases.$inferSelect, 'status' | 'currentPeriodEnd' | 'autoRenewal'>,
+  now: Date,
+): boolean {
+  if (row.status === 'past_due') return true
+  if (!(liveStatuses as readonly string[]).includes(row.status) || !row.currentPeriodEnd) return false
+  return row.currentPeriodEnd.getTime() + (row.autoRenewal ? renewalGraceMs : 0) > now.getTime()
+}
+
+/** Whether `userId` holds a purchase of `creatorId` that gives access now. */
+export async function hasPaidAccess(db: Db, userId: string, creatorId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.creatorId, creatorId), givesAccessAt(now)))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Premium content: the creator themself, administrators, and customers with paid access. */
+export async function canSeePremium(db: Db, viewer: Viewer | null, creatorId: string, now: Date): Promise<boolean> {
+  if (!viewer) return false
+  if (viewer.id === creatorId || viewer.role === 'admin') return true
+  return hasPaidAccess(db, viewer.id, creatorId, now)
+}
+
+/** The creators whose premium content `userId` may see now (for feeds). */
+export async function entitledCreatorIds(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ creatorId: purchases.creatorId })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), givesAccessAt(now)))
+  return rows.map((r) => r.creatorId)
+}

@@ -1,0 +1,263 @@
+import { eq, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import type { PaymentCharge, PaymentEvent, ProviderName, SubscriptionState } from '../payments/payments.service.ts'
+import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
+import { bookCharge, bookRefund, hasCharge } from '../ledger/ledger.service.ts'
+import { paymentEvents, purchases } from './purchases.table.ts'
+
+/**
+ * The one handler of payment events, whichever provider sent them (Stripe's webhooks or the
+ * sandbox). Each event is recorded by id in the same transaction that applies it: a repeated event
+ * finds its id taken and changes nothing, and a failure rolls both back so the provider's retry
+ * applies it later. Events about one purchase may come in any order: periods only move forward,
+ * an older status never overwrites a newer one, and an ended subscription stays ended.
+ */
+
+export interface EventDeps {
+  db: Db
+  provider: ProviderName
+  /** Days a charge stays pending before the creator can withdraw it. */
+  holdDays: number
+}
+
+type PurchaseRow = typeof purchases.$inferSelect
+const dayMs = 24 * 60 * 60 * 1000
+const liveStatuses = ['trialing', 'active', 'past_due'] as const
+
+/** Applies `event` once; false when it had been applied before. */
+export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        id: `${deps.provider}:${event.id}`,
+        provider: deps.provider,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        payload: JSON.parse(JSON.stringify(event)) as object,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+    if (!recorded.length) return false
+    await apply({ ...deps, db: tx }, event)
+    return true
+  })
+}
+
+async function apply(deps: EventDeps, event: PaymentEvent): Promise<void> {
+  switch (event.type) {
+    case 'checkout.completed':
+      return checkoutCompleted(deps, event)
+    case 'checkout.expired':
+      return checkoutExpired(deps, event)
+    case 'invoice.paid':
+      return invoicePaid(deps, event)
+    case 'invoice.payment_failed':
+      return invoiceFailed(deps, event)
+    case 'subscription.updated':
+      return subscriptionUpdated(deps, event)
+    case 'subscription.deleted':
+      return subscriptionDeleted(deps, event)
+    case 'charge.refunded':
+      await bookRefund(deps.db, {
+        paymentRef: event.paymentRef,
+        amountRefundedCents: event.amountRefundedCents,
+        occurredAt: event.occurredAt,
+      })
+      return
+    case 'account.updated':
+      return recordAccountStatus(deps, event)
+    case 'payout.paid':
+    case 'payout.failed':
+      return settlePayout(deps, event)
+  }
+}
+
+type EventOf<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>
+
+/** Locks and returns the purchase an event is about, found by our id or the provider's subscription id. */
+async function lockPurchase(
+  db: Db,
+  ids: { purchaseId?: string | null; subscriptionId?: string | null },
+): Promise<PurchaseRow | null> {
+  const conditions = []
+  if (ids.purchaseId && isUuid(ids.purchaseId)) conditions.push(eq(purchases.id, ids.purchaseId))
+  if (ids.subscriptionId) conditions.push(eq(purchases.providerSubscriptionId, ids.subscriptionId))
+  if (!conditions.length) return null
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(or(...conditions))
+    .limit(1)
+    .for('update')
+  return row ?? null
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}
+
+function addInterval(from: Date, interval: 'week' | 'month' | 'year'): Date {
+  const next = new Date(from)
+  if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7)
+  else if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1)
+  else next.setUTCFullYear(next.getUTCFullYear() + 1)
+  return next
+}
+
+/** Books a payment for the purchase; a subscription's later payments read as renewals. */
+async function bookPurchaseCharge(
+  deps: EventDeps,
+  purchase: PurchaseRow,
+  payment: PaymentCharge,
+  occurredAt: Date,
+): Promise<void> {
+  const renewal = purchase.kind === 'subscription' && (await hasCharge(deps.db, purchase.id))
+  const description =
+    purchase.kind === 'one_time'
+      ? `${purchase.planName} (pass)`
+      : `${purchase.planName} ${renewal ? 'renewal' : 'subscription'}`
+  await bookCharge(deps.db, {
+    creatorId: purchase.creatorId,
+    purchaseId: purchase.id,
+    charge: payment,
+    occurredAt,
+    holdDays: deps.holdDays,
+    description,
+  })
+}
+
+/** The later of two instants (null counts as the earliest). */
+function later(a: Date | null, b: Date): Date {
+  return a && a.getTime() > b.getTime() ? a : b
+}
+
+async function checkoutCompleted(deps: EventDeps, event: EventOf<'checkout.completed'>): Promise<void> {
+  const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId })
+  if (!purchase) return
+  if (event.payment) await bookPurchaseCharge(deps, purchase, event.payment, event.occurredAt)
+  // Paid, or a trial started: only a purchase still waiting on its checkout changes here; the
+  // invoice and subscription events (which may already have come) carry the rest.
+  if (purchase.status !== 'pending' && purchase.status !== 'incomplete') {
+    if (event.subscriptionId && !purchase.providerSubscriptionId) {
+      await deps.db
+        .update(purchases)
+        .set({ providerSubscriptionId: event.subscriptionId, updatedAt: sql`now()` })
+        .where(eq(purchases.id, purchase.id))
+    }
+    return
+  }
+  const start = event.occurredAt
+  const end =
+    purchase.kind === 'one_time'
+      ? new Date(start.getTime() + (purchase.accessDays ?? 1) * dayMs)
+      : purchase.trialDays > 0
+        ? new Date(start.getTime() + purchase.trialDays * dayMs)
+        : addInterval(start, purchase.interval ?? 'month')
+  await deps.db
+    .update(purchases)
+    .set({
+      status: purchase.kind === 'subscription' && purchase.trialDays > 0 ? 'trialing' : 'active',
+      autoRenewal: purchase.kind === 'subscription',
+      currentPeriodStart: start,
+      currentPeriodEnd: later(purchase.currentPeriodEnd, end),
+      providerSubscriptionId: event.subscriptionId ?? purchase.providerSubscriptionId,
+      statusEventAt: later(purchase.statusEventAt, event.occurredAt),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(purchases.id, purchase.id))
+}
+
+async function checkoutExpired(deps: EventDeps, event: EventOf<'checkout.expired'>): Promise<void> {
+  if (!isUuid(event.purchaseId)) return
+  await deps.db
+    .update(purchases)
+    .set({ status: 'incomplete', updatedAt: sql`now()` })
+    .where(sql`${purchases.id} = ${event.purchaseId}::uuid and ${purchases.status} = 'pending'`)
+}
+
+async function invoicePaid(deps: EventDeps, event: EventOf<'invoice.paid'>): Promise<void> {
+  const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
+  if (!purchase) return
+  if (event.payment) await bookPurchaseCharge(deps, purchase, event.payment, event.occurredAt)
+  const ended = purchase.status === 'canceled' || purchase.status === 'expired'
+  const newer = !purchase.statusEventAt || event.occurredAt.getTime() >= purchase.statusEventAt.getTime()
+  const movesForward = !purchase.currentPeriodEnd || event.periodEnd.getTime() > purchase.currentPeriodEnd.getTime()
+  await deps.db
+    .update(purchases)
+    .set({
+      providerSubscriptionId: purchase.providerSubscriptionId ?? event.subscriptionId,
+      ...(movesForward ? { currentPeriodStart: event.periodStart, currentPeriodEnd: event.periodEnd } : {}),
+      ...(!ended && newer
+        ? {
+            status: event.payment ? ('active' as const) : ('trialing' as const),
+            autoRenewal:
+              purchase.status === 'pending' || purchase.status === 'incomplete' ? true : purchase.autoRenewal,
+            statusEventAt: event.occurredAt,
+          }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(purchases.id, purchase.id))
+}
+
+async function invoiceFailed(deps: EventDeps, event: EventOf<'invoice.payment_failed'>): Promise<void> {
+  const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
+  if (!purchase || !(liveStatuses as readonly string[]).includes(purchase.status)) return
+  if (purchase.statusEventAt && event.occurredAt.getTime() < purchase.statusEventAt.getTime()) return
+  await deps.db
+    .update(purchases)
+    .set({ status: 'past_due', statusEventAt: event.occurredAt, updatedAt: sql`now()` })
+    .where(eq(purchases.id, purchase.id))
+}
+
+const statusFromProvider: Record<SubscriptionState, PurchaseRow['status'] | null> = {
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  // Stripe keeps an unpaid subscription open without retrying: no access is paid for.
+  unpaid: 'canceled',
+  canceled: 'canceled',
+  // The first payment has not gone through yet: the checkout events decide.
+  incomplete: null,
+}
+
+async function subscriptionUpdated(deps: EventDeps, event: EventOf<'subscription.updated'>): Promise<void> {
+  const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
+  if (!purchase || purchase.status === 'canceled') return
+  if (purchase.statusEventAt && event.occurredAt.getTime() < purchase.statusEventAt.getTime()) return
+  const status = statusFromProvider[event.status]
+  const ending = status === 'canceled'
+  await deps.db
+    .update(purchases)
+    .set({
+      ...(status ? { status } : {}),
+      providerSubscriptionId: purchase.providerSubscriptionId ?? event.subscriptionId,
+      autoRenewal: !event.cancelAtPeriodEnd && !ending,
+      ...(event.cancelAtPeriodEnd && !purchase.canceledAt ? { canceledAt: event.occurredAt } : {}),
+      ...(!event.cancelAtPeriodEnd && !ending ? { canceledAt: null } : {}),
+      ...(ending ? { endedAt: event.occurredAt } : {}),
+      ...(event.currentPeriodEnd && (!purchase.currentPeriodEnd || event.currentPeriodEnd > purchase.currentPeriodEnd)
+        ? { currentPeriodEnd: event.currentPeriodEnd }
+        : {}),
+      statusEventAt: event.occurredAt,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(purchases.id, purchase.id))
+}
+
+async function subscriptionDeleted(deps: EventDeps, event: EventOf<'subscription.deleted'>): Promise<void> {
+  const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
+  if (!purchase || purchase.status === 'canceled') return
+  await deps.db
+    .update(purchases)
+    .set({
+      status: 'canceled',
+      autoRenewal: false,
+      canceledAt: purchase.canceledAt ?? event.occurredAt,
+      endedAt: event.occurredAt,
+      statusEventAt: later(purchase.statusEventAt, event.occurredAt),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(purchases.id, purchase.id))
+}

@@ -1,0 +1,381 @@
+import { paymentMessages, type Purchase } from '@picks/contracts'
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { creatorCards, findPlan, type CreatorCard } from '../creators/creators.service.ts'
+import { PaymentProviderError, type PaymentProvider } from '../payments/payments.service.ts'
+import { payoutAccountOf } from '../payouts/payouts.service.ts'
+import { userNames } from '../users/users.service.ts'
+import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
+import { purchases } from './purchases.table.ts'
+
+/**
+ * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider
+ * reports comes back through payment-events.ts, which is where a purchase becomes paid. The
+ * changes made here after a provider call (cancel, auto-renewal) are the same ones its event will
+ * bring, so whichever arrives first, the result is the same.
+ */
+
+export interface PurchaseDeps {
+  db: Db
+  provider: PaymentProvider
+  feeBps: number
+  publicUrl: string
+  now: () => Date
+}
+
+export interface Actor {
+  id: string
+  email: string
+  role: 'customer' | 'creator' | 'moderator' | 'admin'
+}
+
+type PurchaseRow = typeof purchases.$inferSelect
+
+/** A purchase with the names a list shows: the creator's card and the buyer's name. */
+interface PurchaseWithNames {
+  purchase: PurchaseRow
+  creator: CreatorCard
+  customerName: string
+}
+
+/** Adds the creators' cards and buyers' names to purchase rows (two queries, however many rows). */
+async function withNames(db: Db, rows: PurchaseRow[]): Promise<PurchaseWithNames[]> {
+  const [cards, names] = await Promise.all([
+    creatorCards(
+      { db },
+      rows.map((r) => r.creatorId),
+    ),
+    userNames(
+      { db },
+      rows.map((r) => r.userId),
+    ),
+  ])
+  return rows.map((purchase) => ({
+    purchase,
+    creator: cards.get(purchase.creatorId) ?? { name: '', username: '', profilePicture: null },
+    customerName: names.get(purchase.userId) ?? '',
+  }))
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null
+}
+
+export function toPurchase(row: PurchaseWithNames, now: Date): Purchase {
+  const p = row.purchase
+  return {
+    id: p.id,
+    user_id: p.userId,
+    creator_id: p.creatorId,
+    plan_id: p.planId,
+    creator: {
+      id: p.creatorId,
+      name: row.creator.name,
+      username: row.creator.username,
+      profile_picture: row.creator.profilePicture,
+    },
+    customer_name: row.customerName,
+    plan_name: p.planName,
+    kind: p.kind,
+    interval: p.interval,
+    access_days: p.accessDays,
+    price_cents: p.priceCents,
+    currency: p.currency,
+    trial_days: p.trialDays,
+    status: p.status,
+    auto_renewal: p.autoRenewal,
+    current_period_start: iso(p.currentPeriodStart),
+    current_period_end: iso(p.currentPeriodEnd),
+    has_access: purchaseGivesAccess(p, now),
+    canceled_at: iso(p.canceledAt),
+    ended_at: iso(p.endedAt),
+    created_at: p.createdAt.toISOString(),
+    provider: p.provider,
+  }
+}
+
+function isStaff(actor: Actor): boolean {
+  return actor.role === 'admin'
+}
+
+async function findPurchase(db: Db, id: string): Promise<PurchaseWithNames | null> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id))
+  if (!row) return null
+  const [named] = await withNames(db, [row])
+  return named ?? null
+}
+
+/** The purchase as its buyer, its creator or an admin sees it; 404 for anyone else (no probing). */
+export async function getPurchase(deps: Pick<PurchaseDeps, 'db' | 'now'>, actor: Actor, id: string): Promise<Purchase> {
+  const row = await findPurchase(deps.db, id)
+  if (!row || (row.purchase.userId !== actor.id && row.purchase.creatorId !== actor.id && !isStaff(actor))) {
+    throw new AppError('NOT_FOUND', 'Purchase not found')
+  }
+  return toPurchase(row, deps.now())
+}
+
+/**
+ * Starts buying a plan: a pending purchase with the plan's terms copied onto it, and a checkout at
+ * the provider. A customer holds at most one live subscription to a creator at a time.
+ */
+export async function startPurchase(
+  deps: PurchaseDeps,
+  buyer: Actor,
+  planId: string,
+): Promise<{ purchase: Purchase; checkoutUrl: string }> {
+  const plan = await findPlan(deps, planId)
+  if (!plan) throw new AppError('NOT_FOUND', 'Plan not found')
+  if (!plan.active) throw new AppError('CONFLICT', paymentMessages.planUnavailable, undefined, 'PLAN_UNAVAILABLE')
+  if (plan.creatorId === buyer.id) {
+    throw new AppError('FORBIDDEN', paymentMessages.cannotBuyOwnPlan, undefined, 'OWN_PLAN')
+  }
+  const account = await payoutAccountOf(deps, plan.creatorId)
+  if (!account || !account.chargesEnabled || account.provider !== deps.provider.name) {
+    throw new AppError('CONFLICT', paymentMessages.creatorNotAcceptingPayments, undefined, 'NOT_ACCEPTING_PAYMENTS')
+  }
+  const creator = (await creatorCards(deps, [plan.creatorId])).get(plan.creatorId)
+  if (!creator) throw new AppError('NOT_FOUND', 'Creator not found')
+
+  const purchase = await deps.db.transaction(async (tx) => {
+    // Serializes this buyer's purchases, so two quick clicks cannot open two subscriptions.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`purchases:${buyer.id}`}))`)
+    if (plan.kind === 'subscription') {
+      const [live] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, buyer.id),
+            eq(purchases.creatorId, plan.creatorId),
+            eq(purchases.kind, 'subscription'),
+            givesAccessAt(deps.now()),
+          ),
+        )
+        .limit(1)
+      if (live) throw new AppError('CONFLICT', paymentMessages.alreadySubscribed, undefined, 'ALREADY_SUBSCRIBED')
+    }
+    const [row] = await tx
+      .insert(purchases)
+      .values({
+        userId: buyer.id,
+        creatorId: plan.creatorId,
+        planId: plan.id,
+        planName: plan.name,
+        kind: plan.kind,
+        interval: plan.interval,
+        accessDays: plan.accessDays,
+        priceCents: plan.priceCents,
+        currency: plan.currency,
+        trialDays: plan.kind === 'subscription' ? plan.trialDays : 0,
+        feeBps: deps.feeBps,
+        provider: deps.provider.name,
+        createdAt: deps.now(),
+      })
+      .returning()
+    if (!row) throw new AppError('INTERNAL', 'The purchase was not stored')
+    return row
+  })
+
+  const site = deps.publicUrl.replace(/\/$/, '')
+  const name = `${plan.name} – @${creator.username}`
+  try {
+    const session = await deps.provider.createCheckout({
+      purchaseId: purchase.id,
+      customer: { id: buyer.id, email: buyer.email },
+      destinationAccountId: account.accountId,
+      item:
+        plan.kind === 'subscription'
+          ? {
+              kind: 'subscription',
+              name,
+              priceCents: plan.priceCents,
+              currency: plan.currency,
+              interval: plan.interval ?? 'month',
+              trialDays: plan.trialDays,
+            }
+          : {
+              kind: 'one_time',
+              name,
+              priceCents: plan.priceCents,
+              currency: plan.currency,
+              accessDays: plan.accessDays ?? 1,
+            },
+      feeBps: deps.feeBps,
+      successUrl: `${site}/payment-success?purchase=${purchase.id}`,
+      cancelUrl: `${site}/shop-picks/purchase/${plan.creatorId}?checkout=cancelled`,
+      idempotencyKey: `checkout:${purchase.id}`,
+    })
+    await deps.db
+      .update(purchases)
+      .set({ checkoutSessionId: session.sessionId, updatedAt: sql`now()` })
+      .where(eq(purchases.id, purchase.id))
+    const row = await findPurchase(deps.db, purchase.id)
+    if (!row) throw new AppError('INTERNAL', 'The purchase was not stored')
+    return { purchase: toPurchase(row, deps.now()), checkoutUrl: session.url }
+  } catch (error) {
+    await deps.db
+      .update(purchases)
+      .set({ status: 'incomplete', updatedAt: sql`now()` })
+      .where(eq(purchases.id, purchase.id))
+    if (error instanceof PaymentProviderError) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Checkout could not be started. Please try again.',
+        undefined,
+        'PROVIDER',
+      )
+    }
+    throw error
+  }
+}
+
+/** Purchases that went somewhere: not the checkouts that were never paid. */
+const startedPurchases = notInArray(purchases.status, ['pending', 'incomplete'])
+
+export async function purchasesOfUser(deps: Pick<PurchaseDeps, 'db' | 'now'>, userId: string): Promise<Purchase[]> {
+  const rows = await deps.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), startedPurchases))
+    .orderBy(desc(purchases.createdAt))
+    .limit(500)
+  return (await withNames(deps.db, rows)).map((r) => toPurchase(r, deps.now()))
+}
+
+export async function purchasesOfCreator(
+  deps: Pick<PurchaseDeps, 'db' | 'now'>,
+  creatorId: string,
+): Promise<Purchase[]> {
+  const rows = await deps.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.creatorId, creatorId), startedPurchases))
+    .orderBy(desc(purchases.createdAt))
+    .limit(500)
+  return (await withNames(deps.db, rows)).map((r) => toPurchase(r, deps.now()))
+}
+
+export async function allPurchases(
+  deps: Pick<PurchaseDeps, 'db' | 'now'>,
+  query: { page: number; limit: number; status?: PurchaseRow['status'] | undefined },
+): Promise<{ purchases: Purchase[]; total: number; page: number; limit: number }> {
+  const where: SQL | undefined = query.status ? eq(purchases.status, query.status) : undefined
+  const [totalRow] = await deps.db.select({ total: count() }).from(purchases).where(where)
+  const rows = await deps.db
+    .select()
+    .from(purchases)
+    .where(where)
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+  return {
+    purchases: (await withNames(deps.db, rows)).map((r) => toPurchase(r, deps.now())),
+    total: Number(totalRow?.total ?? 0),
+    page: query.page,
+    limit: query.limit,
+  }
+}
+
+async function ownPurchase(deps: Pick<PurchaseDeps, 'db'>, actor: Actor, id: string): Promise<PurchaseRow> {
+  const [row] = await deps.db.select().from(purchases).where(eq(purchases.id, id))
+  if (!row || (row.userId !== actor.id && !isStaff(actor))) throw new AppError('NOT_FOUND', 'Purchase not found')
+  return row
+}
+
+function notLive(message: string): AppError {
+  return new AppError('CONFLICT', message, undefined, 'NOT_LIVE')
+}
+
+/**
+ * Cancels a purchase: a subscription stops renewing and keeps access to the end of the period, or
+ * with `immediately` ends now. Nothing is refunded (fees are non-refundable except as the law
+ * requires; an administrator refunds separately).
+ */
+export async function cancelPurchase(
+  deps: PurchaseDeps,
+  actor: Actor,
+  id: string,
+  immediately: boolean,
+): Promise<Purchase> {
+  const row = await ownPurchase(deps, actor, id)
+  const live = (['trialing', 'active', 'past_due'] as const).some((s) => s === row.status)
+  if (!live) throw notLive('This purchase has already ended')
+  const at = deps.now()
+  if (row.kind === 'one_time') {
+    if (!immediately) throw notLive('A pass does not renew: it ends by itself when its access does')
+    await deps.db
+      .update(purchases)
+      .set({ status: 'expired', autoRenewal: false, canceledAt: at, endedAt: at, updatedAt: sql`now()` })
+      .where(eq(purchases.id, id))
+  } else {
+    if (row.providerSubscriptionId) {
+      await deps.provider.cancelSubscription(row.providerSubscriptionId, {
+        atPeriodEnd: !immediately,
+        idempotencyKey: `cancel:${id}:${immediately ? 'now' : 'end'}:${row.updatedAt.getTime()}`,
+      })
+    }
+    await deps.db
+      .update(purchases)
+      .set(
+        immediately
+          ? {
+              status: 'canceled',
+              autoRenewal: false,
+              canceledAt: row.canceledAt ?? at,
+              endedAt: at,
+              updatedAt: sql`now()`,
+            }
+          : { autoRenewal: false, canceledAt: row.canceledAt ?? at, updatedAt: sql`now()` },
+      )
+      .where(and(eq(purchases.id, id), inArray(purchases.status, ['trialing', 'active', 'past_due'])))
+  }
+  return getPurchase(deps, actor, id)
+}
+
+/** Turning auto-renewal off is cancelling at period end; turning it on before the end resumes. */
+export async function setAutoRenewal(deps: PurchaseDeps, actor: Actor, id: string, on: boolean): Promise<Purchase> {
+  const row = await ownPurchase(deps, actor, id)
+  if (row.kind !== 'subscription') throw notLive('Only subscriptions renew')
+  if (!on) return cancelPurchase(deps, actor, id, false)
+  const live = (['trialing', 'active', 'past_due'] as const).some((s) => s === row.status)
+  if (!live || !row.currentPeriodEnd || row.currentPeriodEnd.getTime() <= deps.now().getTime()) {
+    throw notLive('This subscription has ended: subscribe again from the creator’s page')
+  }
+  if (row.autoRenewal) return getPurchase(deps, actor, id)
+  if (row.providerSubscriptionId) {
+    await deps.provider.resumeSubscription(row.providerSubscriptionId, {
+      idempotencyKey: `resume:${id}:${row.updatedAt.getTime()}`,
+    })
+  }
+  await deps.db
+    .update(purchases)
+    .set({ autoRenewal: true, canceledAt: null, updatedAt: sql`now()` })
+    .where(eq(purchases.id, id))
+  return getPurchase(deps, actor, id)
+}
+
+/** One-time passes whose access window closed become `expired`; returns how many. */
+export async function expirePasses(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(purchases)
+    .set({ status: 'expired', endedAt: sql`${purchases.currentPeriodEnd}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(purchases.kind, 'one_time'),
+        eq(purchases.status, 'active'),
+        sql`${purchases.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: purchases.id })
+  return rows.length
+}
+
+/** How many customers hold access to `creatorId` now (the stats' subscriber count). */
+export async function subscriberCount(db: Db, creatorId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(distinct ${purchases.userId})` })
+    .from(purchases)
+    .where(and(eq(purchases.creatorId, creatorId), givesAccessAt(now)))
+  return Number(row?.n ?? 0)
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { creatorProfiles, subscriptionPlans } from '../creators/creators.table.ts'
+import { users } from '../users/users.table.ts'
+
+/**
+ * A subscription or a one-time pass. The plan's terms are copied here when the purchase is made,
+ * so what a buyer pays never changes with the plan (docs/decisions/010-plans-and-prices.md).
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'restrict' }),
+    planId: uuid('plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
+    planName: text('plan_name').notNull(),
+    kind: text('kind', { enum: ['subscription', 'one_time'] }).notNull(),
+    interval: text('interval', { enum: ['week', 'month', 'year'] }),
+    accessDays: integer('access_days'),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    trialDays: integer('trial_days').notNull().default(0),
+    feeBps: integer('fee_bps').notNull(),
+    status: text('status', {
+      enum: ['pending', 'incomplete', 'trialing', 'active', 'past_due', 'canceled', 'expired'],
+    })
+      .notNull()
+      .default('pending'),
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The newest provider event applied to the status: an older one arriving late changes nothing. */
+    statusEventAt: timestamp('status_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchases_user_idx').on(t.userId, t.createdAt),
+    index('purchases_creator_idx').on(t.creatorId, t.createdAt),
+    index('purchases_plan_idx').on(t.planId),
+    index('purchases_user_creator_live_idx')
+      .on(t.userId, t.creatorId)
+      .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+    index('purchases_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+    uniqueIndex('purchases_checkout_session_key').on(t.checkoutSessionId),
+    uniqueIndex('purchases_provider_subscription_key').on(t.providerSubscriptionId),
+    check('purchases_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'purchases_kind_shape',
+      sql`(${t.kind} = 'subscription' and ${t.interval} is not null) or (${t.kind} = 'one_time' and ${t.accessDays} is not null)`,
+    ),
+  ],
+)
+
+/**
+ * Every provider event applied, keyed by the provider's event id: inserting the id and applying the
+ * event happen in one transaction, so each event takes effect exactly once however often it comes.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+  type: text('type').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  payload: jsonb('payload').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+})
