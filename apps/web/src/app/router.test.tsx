@@ -46,7 +46,7 @@ describe('routes and redirects', () => {
     ['/locker-room', 'Locker Room'],
     ['/locker-room/nba', 'NBA Locker Room'],
     ['/sport-hub/nfl', 'NFL Sport Hub'],
-    ['/creator/onboarding/complete', 'Payout Setup Complete'],
+    ['/creator/onboarding/complete', 'Sign in to finish payout setup'],
     ['/admin/login', 'Admin Login'],
     ['/verify-email', 'Verify your e-mail'],
     ['/reset-password', 'Reset Password'],

@@ -24,6 +24,8 @@ function createPages(policy?: ChunkLoadPolicy) {
     paymentSuccess: lazyPage(() => import('../features/payments/payment-success-page.tsx'), policy),
     onboardingComplete: lazyPage(() => import('../features/payments/onboarding-complete-page.tsx'), policy),
     creatorPayments: lazyPage(() => import('../features/payments/creator-payments-page.tsx'), policy),
+    sandboxCheckout: lazyPage(() => import('../features/payments/sandbox-checkout-page.tsx'), policy),
+    sandboxOnboarding: lazyPage(() => import('../features/payments/sandbox-onboarding-page.tsx'), policy),
     creatorPromotions: lazyPage(() => import('../features/payments/creator-promotions-page.tsx'), policy),
     lockerRoom: lazyPage(() => import('../features/locker-room/locker-room-page.tsx'), policy),
     sportHub: lazyPage(() => import('../features/sport-hub/sport-hub-page.tsx'), policy),
@@ -116,6 +118,9 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
                 page('edit-profile', pages.editProfile),
                 page('alerts', pages.alerts),
                 page('manage-subscriptions', pages.manageSubscriptions),
+                // The sandbox provider's stand-ins for the hosted checkout and onboarding pages.
+                page('sandbox/checkout/:sessionId', pages.sandboxCheckout),
+                page('sandbox/onboarding/:linkId', pages.sandboxOnboarding),
               ],
             },
             {

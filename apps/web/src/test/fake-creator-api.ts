@@ -7,7 +7,7 @@ import type {
   ShareLink,
   UpdatePlanBody,
 } from '@picks/contracts'
-import { vi } from 'vitest'
+import { stubFetch, type FakeCall } from './fake-fetch.ts'
 
 /**
  * Test double of the creator endpoints (register-creator, profiles, plans, share link, avatar
@@ -15,12 +15,7 @@ import { vi } from 'vitest'
  * and applies the contract's rules that the pages react to (taken username, five active plans).
  */
 
-export interface CreatorCall {
-  method: string
-  path: string
-  search: URLSearchParams
-  body: unknown
-}
+export type CreatorCall = FakeCall
 
 type Reply = Response | Promise<Response> | undefined
 
@@ -200,25 +195,8 @@ export function serveCreatorApi(
     return apiError(404, 'NOT_FOUND', `Route ${method} ${path} not found`)
   }
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost')
-      const raw = init?.body
-      const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw
-      const call: CreatorCall = {
-        method: init?.method ?? 'GET',
-        path: decodeURIComponent(url.pathname),
-        search: url.searchParams,
-        body,
-      }
-      calls.push(call)
-      return (await override?.(call)) ?? answer(call)
-    }),
-  )
+  stubFetch(calls, answer, override)
   return { calls, state }
 }
 
-export function callsTo(calls: CreatorCall[], method: string, path: string): CreatorCall[] {
-  return calls.filter((call) => call.method === method && call.path === path)
-}
+export { callsTo } from './fake-fetch.ts'

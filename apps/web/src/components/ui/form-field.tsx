@@ -65,11 +65,13 @@ export function FieldError({ id, message }: { id?: string; message: string | nul
 }
 
 /** A form-level error, announced when it appears. */
-export function FormAlert({ message }: { message: string | null | undefined }) {
+/** A form's error: the headline (a spec §8 message, verbatim) and, when the server gave one, its reason beneath. */
+export function FormAlert({ message, detail }: { message: string | null | undefined; detail?: string | null }) {
   if (!message) return null
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
+      <span className="block font-medium">{message}</span>
+      {detail && <span className="block">{detail}</span>}
     </p>
   )
 }

@@ -1,5 +1,288 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx'
+import type { Purchase, PurchasesAnswer } from '@picks/contracts'
+import { liveStatuses, paymentMessages, purchaseDisplayState } from '@picks/contracts/client'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import { cx } from '../../components/ui/cx.ts'
+import { FormAlert } from '../../components/ui/form-field.tsx'
+import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
+import { BottomSheet } from '../../components/ui/sheet.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import { planPrice, planTerm } from '../../lib/plan-terms.ts'
+import { formatDay, purchaseDateLine, purchaseStatusLabel } from '../../lib/purchase-terms.ts'
+import { pageTitle } from '../../lib/site.ts'
+import { useStoredUser } from '../../lib/stored-user.ts'
+import { cancelSubscription, setAutoRenewal, subscriptionQueries } from './subscriptions-api.ts'
 
+type Announce = (message: string) => void
+
+/** A subscription that still renews or can be made to: the switch and the cancel button apply. */
+function isRenewable(purchase: Purchase): boolean {
+  return purchase.kind === 'subscription' && liveStatuses.includes(purchase.status)
+}
+
+function changeFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && !error.code.startsWith('HTTP_')) return error.message
+  return fallback
+}
+
+/** Shows the server's answer at once, then reads the list again (a change may touch other fields). */
+async function applyChange(queryClient: QueryClient, userId: string, updated: Purchase) {
+  const { queryKey } = subscriptionQueries.manage(userId)
+  queryClient.setQueryData(queryKey, (list: PurchasesAnswer | undefined) =>
+    list ? { purchases: list.purchases.map((p) => (p.id === updated.id ? updated : p)) } : list,
+  )
+  await queryClient.invalidateQueries({ queryKey })
+}
+
+const statusTone: Record<ReturnType<typeof purchaseDisplayState>, string> = {
+  active: 'bg-emerald-100 text-emerald-900',
+  trialing: 'bg-sky-100 text-sky-900',
+  past_due: 'bg-amber-100 text-amber-900',
+  cancelled_until_end: 'bg-slate-100 text-slate-800',
+  cancelled: 'bg-slate-100 text-slate-700',
+  expired: 'bg-slate-100 text-slate-700',
+  pending: 'bg-slate-100 text-slate-700',
+  incomplete: 'bg-slate-100 text-slate-700',
+}
+
+function AutoRenewSwitch({ purchase, userId, announce }: { purchase: Purchase; userId: string; announce: Announce }) {
+  const queryClient = useQueryClient()
+  const toggle = useMutation({
+    mutationFn: (autoRenewal: boolean) => setAutoRenewal(purchase.id, autoRenewal),
+    onMutate: () => announce(''),
+    onSuccess: async ({ purchase: updated }) => {
+      const end = updated.current_period_end
+      announce(
+        updated.auto_renewal
+          ? `Auto-renew is on for ${updated.plan_name}.`
+          : `Auto-renew is off for ${updated.plan_name}.${end ? ` Your access continues until ${formatDay(end)}.` : ''}`,
+      )
+      await applyChange(queryClient, userId, updated)
+    },
+  })
+  // While the change is on its way, the switch already shows where it is going.
+  const checked = toggle.isPending ? toggle.variables : purchase.auto_renewal
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-label={`Auto-renew ${purchase.plan_name} from ${purchase.creator.name}`}
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate(!purchase.auto_renewal)}
+          className={cx(
+            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60',
+            checked ? 'bg-emerald-700' : 'bg-slate-400',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cx(
+              'inline-block size-5 rounded-full bg-white shadow transition-transform',
+              checked ? 'translate-x-6' : 'translate-x-1',
+            )}
+          />
+        </button>
+        <span aria-hidden="true" className="text-sm text-slate-800">
+          Auto-renew {checked ? 'on' : 'off'}
+        </span>
+      </div>
+      {toggle.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {changeFailure(toggle.error, 'We couldn’t change auto-renew. Please try again.')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function PurchaseItem({
+  purchase,
+  userId,
+  announce,
+  onCancel,
+}: {
+  purchase: Purchase
+  userId: string
+  announce: Announce
+  onCancel: () => void
+}) {
+  const state = purchaseDisplayState(purchase)
+  // "Cancelled — access until …" already says the date.
+  const dateLine = state === 'cancelled_until_end' ? null : purchaseDateLine(purchase)
+  const renewable = isRenewable(purchase)
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-start gap-3">
+        <ProfilePicture picture={purchase.creator.profile_picture} name={purchase.creator.name} />
+        <div className="min-w-0 flex-1">
+          <Link
+            to={`/${purchase.creator.username}`}
+            className="text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline"
+          >
+            {purchase.creator.name}
+          </Link>
+          <h2 className="font-semibold text-slate-900">{purchase.plan_name}</h2>
+          <p className="text-sm text-slate-800">
+            {planPrice(purchase)}
+            {purchase.kind === 'one_time' && <span className="text-slate-600"> · {planTerm(purchase)}</span>}
+          </p>
+        </div>
+        <span className={cx('shrink-0 rounded-full px-2.5 py-1 text-xs font-medium', statusTone[state])}>
+          {purchaseStatusLabel(purchase)}
+        </span>
+      </div>
+      {dateLine && <p className="text-sm text-slate-700">{dateLine}</p>}
+      {renewable && (
+        <div className="flex flex-wrap items-start justify-between gap-3 border-t border-slate-100 pt-3">
+          <AutoRenewSwitch purchase={purchase} userId={userId} announce={announce} />
+          {purchase.auto_renewal && (
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel subscription
+              <span className="sr-only">
+                {' '}
+                {purchase.plan_name} from {purchase.creator.name}
+              </span>
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function CancelDialog({
+  purchase,
+  userId,
+  announce,
+  onClose,
+}: {
+  purchase: Purchase | null
+  userId: string
+  announce: Announce
+  onClose: () => void
+}) {
+  const queryClient = useQueryClient()
+  const cancel = useMutation({
+    mutationFn: (target: Purchase) => cancelSubscription(target.id),
+    onMutate: () => announce(''),
+    onSuccess: async ({ purchase: updated }) => {
+      const end = updated.current_period_end
+      announce(`Subscription cancelled.${end ? ` You have access until ${formatDay(end)}.` : ''}`)
+      close()
+      await applyChange(queryClient, userId, updated)
+    },
+  })
+
+  function close() {
+    cancel.reset()
+    onClose()
+  }
+
+  return (
+    <BottomSheet open={purchase !== null} onClose={close} label="Cancel subscription?">
+      {purchase && (
+        <div className="flex flex-col gap-3 text-sm">
+          <p className="font-medium text-slate-900">
+            {purchase.plan_name} from {purchase.creator.name}
+          </p>
+          <p className="text-slate-700">{paymentMessages.cancelConfirm}</p>
+          <FormAlert
+            message={
+              cancel.isError
+                ? changeFailure(cancel.error, 'We couldn’t cancel the subscription. Please try again.')
+                : null
+            }
+          />
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button disabled={cancel.isPending} onClick={() => cancel.mutate(purchase)}>
+              {cancel.isPending ? 'Cancelling…' : 'Cancel subscription'}
+            </Button>
+            <Button variant="secondary" disabled={cancel.isPending} onClick={close}>
+              Keep subscription
+            </Button>
+          </div>
+        </div>
+      )}
+    </BottomSheet>
+  )
+}
+
+function Subscriptions({ userId }: { userId: string }) {
+  const list = useQuery(subscriptionQueries.manage(userId))
+  const [announcement, setAnnouncement] = useState('')
+  const [cancelling, setCancelling] = useState<Purchase | null>(null)
+
+  return (
+    <>
+      <p
+        role="status"
+        className={announcement ? 'rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900' : 'sr-only'}
+      >
+        {announcement}
+      </p>
+      {list.isPending && (
+        <>
+          <p role="status" className="sr-only">
+            Loading your subscriptions…
+          </p>
+          <Skeleton className="h-32" />
+          <Skeleton className="h-32" />
+        </>
+      )}
+      {list.isError && (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p className="text-slate-800">We couldn’t load your subscriptions.</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {list.isSuccess && list.data.length === 0 && (
+        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-6">
+          <p className="text-slate-800">You have no subscriptions or passes yet.</p>
+          <ButtonLink to="/shop-picks">Browse creators</ButtonLink>
+        </div>
+      )}
+      {list.isSuccess && list.data.length > 0 && (
+        <ul aria-label="Your subscriptions and passes" className="flex flex-col gap-3">
+          {list.data.map((purchase) => (
+            <PurchaseItem
+              key={purchase.id}
+              purchase={purchase}
+              userId={userId}
+              announce={setAnnouncement}
+              onCancel={() => setCancelling(purchase)}
+            />
+          ))}
+        </ul>
+      )}
+      <CancelDialog
+        purchase={cancelling}
+        userId={userId}
+        announce={setAnnouncement}
+        onClose={() => setCancelling(null)}
+      />
+    </>
+  )
+}
+
+/** `/manage-subscriptions` (signed in): every subscription and pass, with auto-renew and cancel. */
 export function Component() {
-  return <PlaceholderPage title="Manage Subscriptions" />
+  const user = useStoredUser()
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6">
+      <title>{pageTitle('Manage Subscriptions')}</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Manage Subscriptions</h1>
+        <p className="text-slate-700">Cancel any time: your access continues to the end of the period you paid for.</p>
+      </div>
+      {user && <Subscriptions key={user.id} userId={user.id} />}
+    </div>
+  )
 }

@@ -1,11 +1,14 @@
 import type { CreatePlanBody, Plan } from '@picks/contracts'
 import {
+  dollarsToCents,
   formatCents,
   planMessages as rules,
   planLimits,
   type PlanInterval,
   type PlanKind,
 } from '@picks/contracts/client'
+
+export { dollarsToCents }
 
 /** A plan as the editor holds it: text as typed. */
 export interface PlanFormValues {
@@ -46,19 +49,6 @@ export function valuesFromPlan(plan: Plan): PlanFormValues {
     trialDays: String(plan.trial_days),
     active: plan.active,
   }
-}
-
-/**
- * A dollar amount as typed ("19", "19.9", "$1,250.00") to integer cents, without floating point;
- * null when it is not an amount.
- */
-export function dollarsToCents(text: string): number | null {
-  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim())
-  if (!match) return null
-  const whole = Number((match[1] ?? '').replaceAll(',', ''))
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'))
-  const cents = whole * 100 + fraction
-  return Number.isSafeInteger(cents) ? cents : null
 }
 
 function wholeNumber(text: string): number | null {

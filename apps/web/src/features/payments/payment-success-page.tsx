@@ -1,5 +1,227 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx'
+import type { Purchase } from '@picks/contracts'
+import { liveStatuses } from '@picks/contracts/client'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import { authRedirectFor } from '../../lib/auth-redirect.ts'
+import { planPrice } from '../../lib/plan-terms.ts'
+import { purchaseDateLine } from '../../lib/purchase-terms.ts'
+import { pageTitle } from '../../lib/site.ts'
+import { checkoutQueries, confirmationPolling } from './checkout-api.ts'
 
+const linkClasses = 'font-semibold text-emerald-800 underline underline-offset-2'
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-10 sm:px-6 lg:py-16">
+      <title>{pageTitle(title)}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      {children}
+    </section>
+  )
+}
+
+function ManageLink() {
+  return (
+    <Link to="/manage-subscriptions" className={linkClasses}>
+      Manage subscriptions
+    </Link>
+  )
+}
+
+/** No purchase named (an old link, or `/success` on its own): a thank-you and the ways on. */
+function GenericSuccess() {
+  return (
+    <Page title="Payment Successful">
+      <p className="text-slate-700">Thank you for your purchase. It can take a moment to show in your account.</p>
+      <div className="flex flex-wrap items-center gap-4">
+        <ButtonLink to="/my-picks">Go to my picks</ButtonLink>
+        <ManageLink />
+        <Link to="/shop-picks" className={linkClasses}>
+          Back to the shop
+        </Link>
+      </div>
+    </Page>
+  )
+}
+
+function PurchaseSummary({ purchase }: { purchase: Purchase }) {
+  const dateLine = purchaseDateLine(purchase)
+  return (
+    <div className="flex items-start gap-4 rounded-xl border border-slate-200 bg-white p-4">
+      <ProfilePicture picture={purchase.creator.profile_picture} name={purchase.creator.name} />
+      <dl className="min-w-0 flex-1 text-sm">
+        <dt className="sr-only">Creator</dt>
+        <dd>
+          <Link
+            to={`/${purchase.creator.username}`}
+            className="text-base font-semibold text-slate-900 underline-offset-2 hover:underline"
+          >
+            {purchase.creator.name}
+          </Link>
+        </dd>
+        <dt className="sr-only">Plan</dt>
+        <dd className="text-slate-800">{purchase.plan_name}</dd>
+        <dt className="sr-only">Price</dt>
+        <dd className="text-lg font-bold text-slate-900">{planPrice(purchase)}</dd>
+        {dateLine && (
+          <>
+            <dt className="sr-only">{purchase.kind === 'subscription' ? 'Renewal' : 'Access'}</dt>
+            <dd className="font-medium text-emerald-800">{dateLine}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  )
+}
+
+function Confirmed({ purchase }: { purchase: Purchase }) {
+  const trial = purchase.status === 'trialing'
+  return (
+    <Page title={trial ? 'Your free trial has started' : 'Payment Successful'}>
+      <p className="text-slate-700">
+        {trial
+          ? 'You can read every premium pick from this creator during your trial.'
+          : 'You can now read every premium pick from this creator.'}
+      </p>
+      <PurchaseSummary purchase={purchase} />
+      <div className="flex flex-wrap items-center gap-4">
+        <ButtonLink to="/my-picks">See {purchase.creator.name}’s picks</ButtonLink>
+        <ManageLink />
+      </div>
+    </Page>
+  )
+}
+
+function PurchaseResult({ purchaseId }: { purchaseId: string }) {
+  const queryClient = useQueryClient()
+  const location = useLocation()
+  const purchaseQuery = checkoutQueries.purchase(purchaseId)
+  const read = useQuery({
+    ...purchaseQuery,
+    // The provider confirms in its own time: ask again until it has, for about 30 seconds.
+    refetchInterval: (query) =>
+      query.state.data?.purchase.status === 'pending' && query.state.dataUpdateCount < confirmationPolling.maxReads
+        ? confirmationPolling.intervalMs
+        : false,
+  })
+
+  if (read.isPending) {
+    return (
+      <Page title="Confirming your payment…">
+        <p role="status" className="text-slate-700">
+          Loading your purchase…
+        </p>
+      </Page>
+    )
+  }
+
+  if (read.isError) {
+    if (read.error instanceof ApiError && read.error.status === 401) {
+      // An open page: a buyer whose session ended on the way back from checkout signs in and returns here.
+      const { to, state } = authRedirectFor(location)
+      return (
+        <Page title="Sign in to see your purchase">
+          <p className="text-slate-700">Your payment is safe. Sign in to see what you bought.</p>
+          <p>
+            <ButtonLink to={to} state={state}>
+              Sign in
+            </ButtonLink>
+          </p>
+        </Page>
+      )
+    }
+    if (read.error instanceof ApiError && [400, 403, 404].includes(read.error.status)) {
+      return (
+        <Page title="Purchase not found">
+          <p className="text-slate-700">We couldn’t find this purchase in your account.</p>
+          <p>
+            <ManageLink />
+          </p>
+        </Page>
+      )
+    }
+    return (
+      <Page title="We couldn’t check your payment">
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p className="text-slate-700">
+            Check your connection and try again. If you paid, you will not be charged twice.
+          </p>
+          <Button onClick={() => void read.refetch()}>Try again</Button>
+        </div>
+      </Page>
+    )
+  }
+
+  const { purchase } = read.data
+  if (purchase.status === 'pending') {
+    // Read on each answer (`dataUpdatedAt` changes with every poll, so this renders again).
+    const reads = read.dataUpdatedAt > 0 ? (queryClient.getQueryState(purchaseQuery.queryKey)?.dataUpdateCount ?? 0) : 0
+    const givenUp = !read.isFetching && reads >= confirmationPolling.maxReads
+    return (
+      <Page title="Confirming your payment…">
+        {givenUp ? (
+          <div role="status" className="flex flex-col items-start gap-3">
+            <p className="text-slate-700">
+              Confirmation is taking longer than usual. We’ll finish it in the background; your purchase will appear
+              under your subscriptions once the payment is confirmed.
+            </p>
+            <div className="flex flex-wrap items-center gap-4">
+              <Button variant="secondary" onClick={() => void read.refetch()}>
+                Check again
+              </Button>
+              <ManageLink />
+            </div>
+          </div>
+        ) : (
+          <p role="status" className="flex items-center gap-3 text-slate-700">
+            <span
+              aria-hidden="true"
+              className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-900"
+            />
+            Confirming your payment…
+          </p>
+        )}
+      </Page>
+    )
+  }
+
+  if (purchase.status === 'incomplete') {
+    return (
+      <Page title="Payment not completed">
+        <p className="text-slate-700">Your payment did not go through. You have not been charged.</p>
+        <p>
+          <ButtonLink to={`/shop-picks/purchase/${purchase.creator_id}`}>
+            Back to {purchase.creator.name}’s plans
+          </ButtonLink>
+        </p>
+      </Page>
+    )
+  }
+
+  if (liveStatuses.includes(purchase.status)) return <Confirmed purchase={purchase} />
+
+  return (
+    <Page title="This purchase has ended">
+      <PurchaseSummary purchase={purchase} />
+      <p>
+        <ManageLink />
+      </p>
+    </Page>
+  )
+}
+
+/**
+ * `/payment-success` and `/success` (spec §2): where checkout returns, with `?purchase={id}`. It
+ * waits for the provider to confirm the payment, then shows what was bought and when it renews or
+ * ends.
+ */
 export function Component() {
-  return <PlaceholderPage title="Payment Successful" />
+  const [searchParams] = useSearchParams()
+  const purchaseId = searchParams.get('purchase')
+  if (!purchaseId) return <GenericSuccess />
+  return <PurchaseResult key={purchaseId} purchaseId={purchaseId} />
 }

@@ -1,7 +1,7 @@
-import type { CreatorSummary, CreatorsPage, CreatorsPageQuery } from '@picks/contracts'
-import { creatorPaging, sortCreatorsLocally } from '@picks/contracts/client'
+import type { CreatePurchaseAnswer, CreatorSummary, CreatorsPage, CreatorsPageQuery } from '@picks/contracts'
+import { creatorPaging, paymentMessages, sortCreatorsLocally } from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { api } from '../../lib/api-client.ts'
+import { api, ApiError } from '../../lib/api-client.ts'
 import { filterCreatorsLocally, type ShopFilters } from './shop-filters.ts'
 
 /** The paginated call's query as the client builds it: the contract's input with numeric paging. */
@@ -67,4 +67,26 @@ export const creatorQueries = {
       initialPageParam: creatorPaging.defaultPage,
       getNextPageParam: (lastPage: ShopPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
     }),
+}
+
+/**
+ * `POST /purchases`: a pending purchase and the checkout to pay it at. Never retried: a second
+ * attempt is the buyer's own click.
+ */
+export function createPurchase(planId: string): Promise<CreatePurchaseAnswer> {
+  return api.post<CreatePurchaseAnswer>('/purchases', { plan_id: planId })
+}
+
+/** Why checkout could not start, as the buyer reads it. `alreadySubscribed` asks for a link to their subscriptions. */
+export function purchaseFailure(error: unknown): { message: string; alreadySubscribed: boolean } {
+  if (!(error instanceof ApiError)) {
+    return { message: 'We couldn’t start checkout. Check your connection and try again.', alreadySubscribed: false }
+  }
+  if (error.reason === 'ALREADY_SUBSCRIBED') return { message: error.message, alreadySubscribed: true }
+  if (error.reason === 'NOT_ACCEPTING_PAYMENTS') {
+    return { message: paymentMessages.creatorNotAcceptingPayments, alreadySubscribed: false }
+  }
+  // Spec §8: creating a purchase throws the server's JSON body, so its message is what the buyer sees.
+  if (!error.code.startsWith('HTTP_')) return { message: error.message, alreadySubscribed: false }
+  return { message: 'We couldn’t start checkout. Please try again.', alreadySubscribed: false }
 }

@@ -1,7 +1,19 @@
-import { screen, within } from '@testing-library/react'
+import { paymentMessages } from '@picks/contracts/client'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
-import { aPlan, aProfile, apiError, creatorUserId, customer, serveCreatorApi } from '../../test/fake-creator-api.ts'
+import {
+  aPlan,
+  aProfile,
+  apiError,
+  callsTo,
+  creatorUserId,
+  customer,
+  json,
+  serveCreatorApi,
+  type CreatorCall,
+} from '../../test/fake-creator-api.ts'
+import { aPurchase, buyerId, captureNavigation } from '../../test/fake-checkout-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as PurchasePage } from './purchase-page.tsx'
 
@@ -70,7 +82,7 @@ describe('purchase page', () => {
     expect(screen.queryByRole('list', { name: 'Social links' })).toBeNull()
   })
 
-  it('lists the active plans with price, term and trial, each saying checkout is not available yet', async () => {
+  it('lists the active plans with price, term and trial, each with its own way to buy', async () => {
     const { calls } = serveCreatorApi({
       profiles: [aProfile()],
       plans: [
@@ -92,8 +104,9 @@ describe('purchase page', () => {
     expect(within(pass).getByText('$5')).toBeTruthy()
     expect(within(pass).getByText('One payment, 1 day of access')).toBeTruthy()
 
-    const buy = within(monthly).getByRole('button', { name: 'Checkout not available yet for Monthly' })
-    expect((buy as HTMLButtonElement).disabled).toBe(true)
+    const subscribe = within(monthly).getByRole('button', { name: 'Subscribe — Monthly' })
+    expect((subscribe as HTMLButtonElement).disabled).toBe(false)
+    expect(within(pass).getByRole('button', { name: 'Buy pass — Day pass' })).toBeTruthy()
     expect(screen.queryByText('Old yearly')).toBeNull()
     // The public call: active plans only.
     const planCalls = calls.filter((call) => call.path === `/api/subscription-pricing/${creatorUserId}`)
@@ -178,5 +191,161 @@ describe('purchase page', () => {
     await user.click(await screen.findByRole('button', { name: 'Share' }))
     expect(await screen.findByText('Link copied.')).toBeTruthy()
     expect(await navigator.clipboard.readText()).toBe(`${location.origin}/CaseyLines`)
+  })
+
+  describe('buying a plan', () => {
+    const monthly = aPlan({ name: 'Monthly', price_cents: 1999, interval: 'month' })
+    const dayPass = aPlan({ name: 'Day pass', kind: 'one_time', interval: null, access_days: 1, price_cents: 500 })
+    const checkoutUrl = '/sandbox/checkout/cs_test_1'
+
+    function signInAsBuyer() {
+      storeUserRecord(recordOf({ ...customer, id: buyerId, email: 'sam@example.com', name: 'Sam Rivers' }))
+    }
+
+    /** The creator API, with `POST /purchases` answered by `purchase` (a created purchase by default). */
+    function serveShopWithPurchases(purchase?: (call: CreatorCall) => Response) {
+      return serveCreatorApi({ profiles: [aProfile()], plans: [monthly, dayPass] }, (call) => {
+        if (call.method !== 'POST' || call.path !== '/api/purchases') return undefined
+        return purchase?.(call) ?? json({ purchase: aPurchase({ status: 'pending' }), checkout_url: checkoutUrl }, 201)
+      })
+    }
+
+    async function cardOf(planName: string): Promise<HTMLElement> {
+      const heading = await screen.findByRole('heading', { name: planName })
+      return heading.closest('li')!
+    }
+
+    it('sends a signed-in customer to the checkout the server opens for the chosen plan', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      const { calls } = serveShopWithPurchases()
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Buy pass — Day pass' }))
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl))
+      expect(callsTo(calls, 'POST', '/api/purchases').map((call) => call.body)).toEqual([{ plan_id: dayPass.id }])
+      // On its way to checkout: no second purchase from a second click.
+      expect((screen.getByRole('button', { name: 'Subscribe — Monthly' }) as HTMLButtonElement).disabled).toBe(true)
+    })
+
+    it('offers the plans again when the browser brings the page back from checkout', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      serveShopWithPurchases()
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Subscribe — Monthly' }))
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl))
+      expect(screen.getByRole('button', { name: 'Opening checkout… — Monthly' })).toBeTruthy()
+
+      // The back-forward cache restores the page as it left it.
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }))
+      const subscribe = await screen.findByRole('button', { name: 'Subscribe — Monthly' })
+      expect((subscribe as HTMLButtonElement).disabled).toBe(false)
+    })
+
+    it('sends a signed-out visitor to sign in, to come back to this page with the plan remembered', async () => {
+      const { calls } = serveShopWithPurchases()
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Subscribe — Monthly' }))
+
+      const back = `/shop-picks/purchase/${creatorUserId}?plan=${monthly.id}`
+      expect(screen.getByTestId('location').textContent).toBe(`/auth?redirect=${encodeURIComponent(back)}`)
+      expect(callsTo(calls, 'POST', '/api/purchases')).toHaveLength(0)
+    })
+
+    it('shows the plan chosen before signing in, ready for an explicit click', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      const { calls } = serveShopWithPurchases()
+      const { user } = renderPurchasePage(`${creatorUserId}?plan=${monthly.id}`)
+
+      const card = await cardOf('Monthly')
+      expect(within(card).getByText('Your choice')).toBeTruthy()
+      expect(within(await cardOf('Day pass')).queryByText('Your choice')).toBeNull()
+      expect(screen.getByText('You’re signed in. Continue with Monthly when you’re ready.')).toBeTruthy()
+      const subscribe = within(card).getByRole('button', { name: 'Subscribe — Monthly' })
+      await waitFor(() => expect(document.activeElement).toBe(subscribe))
+      // Nothing is bought until the customer says so.
+      expect(callsTo(calls, 'POST', '/api/purchases')).toHaveLength(0)
+
+      await user.click(subscribe)
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl))
+    })
+
+    it('says so when the plan chosen before signing in is no longer on sale', async () => {
+      signInAsBuyer()
+      serveShopWithPurchases()
+      renderPurchasePage(`${creatorUserId}?plan=00000000-0000-4000-9000-999999999999`)
+
+      expect(await screen.findByText(paymentMessages.planUnavailable)).toBeTruthy()
+    })
+
+    it('shows an existing subscription to this creator with a link to manage it', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      serveShopWithPurchases(() =>
+        apiError(409, 'CONFLICT', paymentMessages.alreadySubscribed, { reason: 'ALREADY_SUBSCRIBED' }),
+      )
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Subscribe — Monthly' }))
+
+      const alert = within(await cardOf('Monthly')).getByRole('alert')
+      await waitFor(() => expect(alert.textContent).toContain(paymentMessages.alreadySubscribed))
+      expect(within(alert).getByRole('link', { name: 'Manage your subscriptions' }).getAttribute('href')).toBe(
+        '/manage-subscriptions',
+      )
+      expect(assign).not.toHaveBeenCalled()
+      // The other plan stays available.
+      expect((screen.getByRole('button', { name: 'Buy pass — Day pass' }) as HTMLButtonElement).disabled).toBe(false)
+    })
+
+    it('says the creator is not accepting payments when the server says so', async () => {
+      signInAsBuyer()
+      serveShopWithPurchases(() =>
+        apiError(409, 'CONFLICT', 'Creator has not finished onboarding', { reason: 'NOT_ACCEPTING_PAYMENTS' }),
+      )
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Buy pass — Day pass' }))
+
+      expect((await screen.findByRole('alert')).textContent).toBe(paymentMessages.creatorNotAcceptingPayments)
+    })
+
+    it("shows the server's message for any other refusal", async () => {
+      signInAsBuyer()
+      serveShopWithPurchases(() => apiError(403, 'FORBIDDEN', paymentMessages.cannotBuyOwnPlan, { reason: 'OWN_PLAN' }))
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Subscribe — Monthly' }))
+
+      expect((await screen.findByRole('alert')).textContent).toBe(paymentMessages.cannotBuyOwnPlan)
+    })
+
+    it('sends a customer whose session has ended to sign in again, keeping the plan', async () => {
+      signInAsBuyer()
+      serveShopWithPurchases(() => apiError(401, 'UNAUTHENTICATED', 'Sign in first'))
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Buy pass — Day pass' }))
+
+      const back = `/shop-picks/purchase/${creatorUserId}?plan=${dayPass.id}`
+      await waitFor(() =>
+        expect(screen.getByTestId('location').textContent).toBe(`/auth?redirect=${encodeURIComponent(back)}`),
+      )
+    })
+
+    it('tells a customer back from a cancelled checkout that nothing was charged', async () => {
+      serveShopWithPurchases()
+      renderPurchasePage(`${creatorUserId}?checkout=cancelled`)
+
+      expect((await screen.findByText('Checkout cancelled. You have not been charged.')).getAttribute('role')).toBe(
+        'status',
+      )
+      expect(screen.getByRole('region', { name: 'Terms' }).textContent).toContain('18 or older')
+    })
   })
 })

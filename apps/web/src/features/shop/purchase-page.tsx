@@ -1,16 +1,25 @@
 import type { CreatorProfile, Plan } from '@picks/contracts'
-import { socialNetworkInfo, socialNetworks, sportLabel, type SocialNetwork } from '@picks/contracts/client'
-import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
-import { Link, useParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import {
+  paymentMessages,
+  socialNetworkInfo,
+  socialNetworks,
+  sportLabel,
+  type SocialNetwork,
+} from '@picks/contracts/client'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx'
+import { cx } from '../../components/ui/cx.ts'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
+import { authRedirectFor } from '../../lib/auth-redirect.ts'
 import { creatorProfileQueries } from '../../lib/creator-queries.ts'
 import { planPrice, planTerm, planTrial } from '../../lib/plan-terms.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
+import { createPurchase, purchaseFailure } from './api.ts'
 
 const memberSinceFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -128,35 +137,146 @@ function CreatorHeader({ creator }: { creator: CreatorProfile }) {
   )
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
-  const noteId = useId()
-  const trial = planTrial(plan)
+type StartCheckout = ReturnType<typeof useStartCheckout>
+
+/**
+ * Buying a plan. Signed in: `POST /purchases`, then the browser goes to the checkout it answers.
+ * Signed out (or a session that has lapsed): /auth, which brings the visitor back here with
+ * `?plan=` so the plan they chose is waiting for them.
+ */
+function useStartCheckout() {
+  const viewer = useStoredUser()
+  const location = useLocation()
+  const navigate = useNavigate()
+
+  function sendToSignIn(planId: string) {
+    const params = new URLSearchParams(location.search)
+    params.delete('checkout')
+    params.set('plan', planId)
+    const { to, state } = authRedirectFor({ pathname: location.pathname, search: `?${params.toString()}`, hash: '' })
+    void navigate(to, { state })
+  }
+
+  const purchase = useMutation({
+    mutationFn: createPurchase,
+    onSuccess: (answer) => window.location.assign(answer.checkout_url),
+    onError: (error, planId) => {
+      if (error instanceof ApiError && error.status === 401) sendToSignIn(planId)
+    },
+  })
+  useResetOnReturn(purchase.reset)
+
+  return {
+    start(planId: string) {
+      if (!viewer) return sendToSignIn(planId)
+      purchase.mutate(planId)
+    },
+    /** The plan whose checkout is opening (or whose browser is on its way there). */
+    busyPlanId: purchase.isPending || purchase.isSuccess ? purchase.variables : undefined,
+    failedPlanId: purchase.isError && !isSignedOutError(purchase.error) ? purchase.variables : undefined,
+    error: purchase.error,
+  }
+}
+
+/**
+ * Back from checkout with the browser's Back button, the page may come out of the back-forward
+ * cache exactly as it left: still "on its way" to checkout. `reset` makes the buttons usable again.
+ */
+function useResetOnReturn(reset: () => void) {
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset()
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [reset])
+}
+
+function isSignedOutError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401
+}
+
+function CheckoutError({ error }: { error: unknown }) {
+  const { message, alreadySubscribed } = purchaseFailure(error)
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+      {alreadySubscribed && (
+        <>
+          {' '}
+          <Link to="/manage-subscriptions" className="font-semibold underline underline-offset-2">
+            Manage your subscriptions
+          </Link>
+        </>
+      )}
+    </p>
+  )
+}
+
+function PlanCard({ plan, chosen, checkout }: { plan: Plan; chosen: boolean; checkout: StartCheckout }) {
+  const noteId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const trial = planTrial(plan)
+  const busy = checkout.busyPlanId === plan.id
+  const action = plan.kind === 'subscription' ? 'Subscribe' : 'Buy pass'
+
+  // Back from signing in: the plan they picked is where the keyboard is.
+  useEffect(() => {
+    if (chosen) buttonRef.current?.focus()
+  }, [chosen])
+
+  return (
+    <li
+      className={cx(
+        'flex flex-col gap-3 rounded-xl border bg-white p-4 shadow-sm',
+        chosen ? 'border-emerald-700 ring-2 ring-emerald-700' : 'border-slate-200',
+      )}
+    >
       <div>
+        {chosen && <p className="mb-1 text-xs font-semibold tracking-wide text-emerald-800 uppercase">Your choice</p>}
         <h3 className="font-semibold text-slate-900">{plan.name}</h3>
         <p className="text-2xl font-bold text-slate-900">{planPrice(plan)}</p>
         <p className="text-sm text-slate-700">{planTerm(plan)}</p>
         {trial && <p className="text-sm font-medium text-emerald-800">{trial}</p>}
       </div>
-      {/* Payments arrive with a later release: say so on the button instead of offering a dead click. */}
-      <Button disabled aria-describedby={noteId} className="mt-auto w-full">
-        Checkout not available yet<span className="sr-only"> for {plan.name}</span>
-      </Button>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-describedby={noteId}
+        disabled={checkout.busyPlanId !== undefined}
+        onClick={() => checkout.start(plan.id)}
+        className={buttonClasses('primary', 'mt-auto w-full')}
+      >
+        {busy ? 'Opening checkout…' : action}
+        <span className="sr-only"> — {plan.name}</span>
+      </button>
       <p id={noteId} className="text-xs text-slate-600">
-        Buying opens soon. Nothing is charged today.
+        You’ll review the payment before anything is charged.
       </p>
+      {checkout.failedPlanId === plan.id && <CheckoutError error={checkout.error} />}
     </li>
   )
 }
 
-function PlansSection({ creatorId }: { creatorId: string }) {
+function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPlanId: string | null }) {
   const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
+  const checkout = useStartCheckout()
+  const viewer = useStoredUser()
+  const chosenPlan = plans.data?.plans.find((plan) => plan.id === chosenPlanId)
   return (
     <section aria-labelledby="plans-title" className="flex flex-col gap-3">
       <h2 id="plans-title" className="text-lg font-semibold text-slate-900">
         Plans
       </h2>
+      {plans.isSuccess && chosenPlanId && (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800">
+          {chosenPlan
+            ? viewer
+              ? `You’re signed in. Continue with ${chosenPlan.name} when you’re ready.`
+              : `Sign in to continue with ${chosenPlan.name}.`
+            : paymentMessages.planUnavailable}
+        </p>
+      )}
       {plans.isPending && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <p role="status" className="sr-only">
@@ -182,7 +302,7 @@ function PlansSection({ creatorId }: { creatorId: string }) {
       {plans.isSuccess && plans.data.plans.length > 0 && (
         <ul aria-label="Plans on sale" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {plans.data.plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
+            <PlanCard key={plan.id} plan={plan} chosen={plan.id === chosenPlanId} checkout={checkout} />
           ))}
         </ul>
       )}
@@ -216,6 +336,8 @@ function Terms() {
 function PurchaseContent({ creatorId }: { creatorId: string }) {
   const profile = useQuery(creatorProfileQueries.profile(creatorId))
   const viewer = useStoredUser()
+  const [searchParams] = useSearchParams()
+  const checkoutCancelled = searchParams.get('checkout') === 'cancelled'
 
   if (profile.isPending) {
     return (
@@ -269,8 +391,13 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
           </Link>
         </p>
       )}
+      {checkoutCancelled && (
+        <p role="status" className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800">
+          Checkout cancelled. You have not been charged.
+        </p>
+      )}
       <CreatorHeader creator={creator} />
-      <PlansSection creatorId={creator.id} />
+      <PlansSection creatorId={creator.id} chosenPlanId={searchParams.get('plan')} />
       <Terms />
       <p>
         <Link to="/shop-picks" className="font-medium text-slate-900 underline underline-offset-2">
@@ -281,7 +408,11 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
   )
 }
 
-/** `/shop-picks/purchase/{creatorId}` (spec §2): the creator, the plans they sell and the terms. */
+/**
+ * `/shop-picks/purchase/{creatorId}` (spec §2): the creator, the plans they sell and the terms.
+ * `?plan=` marks the plan a visitor chose before signing in; `?checkout=cancelled` is where a
+ * cancelled checkout comes back to.
+ */
 export function Component() {
   const { creatorId = '' } = useParams()
   return (

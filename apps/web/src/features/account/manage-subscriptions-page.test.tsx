@@ -1,0 +1,191 @@
+import { paymentMessages } from '@picks/contracts/client'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { apiError, callsTo, customer } from '../../test/fake-creator-api.ts'
+import { aPurchase, buyerId, servePaymentsApi } from '../../test/fake-checkout-api.ts'
+import { renderWithProviders } from '../../test/render.tsx'
+import { Component as ManageSubscriptionsPage } from './manage-subscriptions-page.tsx'
+
+const managePath = `/api/subscriptions/manage/${buyerId}`
+
+function renderManage() {
+  return renderWithProviders(<ManageSubscriptionsPage />, { route: '/manage-subscriptions' })
+}
+
+function itemOf(planName: string): HTMLElement {
+  return screen.getByRole('heading', { name: planName }).closest('li')!
+}
+
+const monthly = () =>
+  aPurchase({
+    plan_name: 'Monthly picks',
+    creator: { id: aPurchase().creator_id, name: 'Casey Lines', username: 'CaseyLines', profile_picture: '🏀' },
+  })
+
+beforeEach(() => {
+  storeUserRecord(recordOf({ ...customer, id: buyerId, email: 'sam@example.com', name: 'Sam Rivers' }))
+})
+
+describe('manage subscriptions page', () => {
+  it('lists each subscription and pass with its creator, price, status and date', async () => {
+    servePaymentsApi({
+      purchases: [
+        monthly(),
+        aPurchase({ plan_name: 'Trial weekly', interval: 'week', price_cents: 700, status: 'trialing' }),
+        aPurchase({ plan_name: 'Retrying', status: 'past_due' }),
+        aPurchase({ plan_name: 'Winding down', auto_renewal: false, canceled_at: '2026-11-10T12:00:00.000Z' }),
+        aPurchase({
+          plan_name: 'Old yearly',
+          interval: 'year',
+          status: 'canceled',
+          auto_renewal: false,
+          has_access: false,
+          ended_at: '2026-10-01T12:00:00.000Z',
+        }),
+        aPurchase({
+          plan_name: 'Day pass',
+          kind: 'one_time',
+          interval: null,
+          access_days: 1,
+          price_cents: 500,
+          status: 'expired',
+          auto_renewal: false,
+          has_access: false,
+          current_period_end: '2026-11-02T12:00:00.000Z',
+        }),
+      ],
+    })
+    renderManage()
+
+    expect(await screen.findByRole('list', { name: 'Your subscriptions and passes' })).toBeTruthy()
+    const active = itemOf('Monthly picks')
+    expect(within(active).getByRole('link', { name: 'Casey Lines' }).getAttribute('href')).toBe('/CaseyLines')
+    expect(within(active).getByText('$19.99 / month')).toBeTruthy()
+    expect(within(active).getByText('Active')).toBeTruthy()
+    expect(within(active).getByText('Renews on December 1, 2026')).toBeTruthy()
+
+    expect(within(itemOf('Trial weekly')).getByText('$7 / week')).toBeTruthy()
+    expect(within(itemOf('Trial weekly')).getByText('Free trial')).toBeTruthy()
+    expect(within(itemOf('Trial weekly')).getByText('Free trial until December 1, 2026')).toBeTruthy()
+    expect(within(itemOf('Retrying')).getByText('Past due — we’ll retry your card')).toBeTruthy()
+    expect(within(itemOf('Winding down')).getByText('Cancelled — access until December 1, 2026')).toBeTruthy()
+    expect(within(itemOf('Old yearly')).getByText('Cancelled')).toBeTruthy()
+    expect(within(itemOf('Old yearly')).getByText('Ended on October 1, 2026')).toBeTruthy()
+    const pass = itemOf('Day pass')
+    expect(within(pass).getByText('Expired')).toBeTruthy()
+    expect(within(pass).getByText(/One payment, 1 day of access/)).toBeTruthy()
+
+    // Only subscriptions that still run can be switched or cancelled.
+    expect(within(pass).queryByRole('switch')).toBeNull()
+    expect(within(itemOf('Old yearly')).queryByRole('switch')).toBeNull()
+    expect(within(itemOf('Winding down')).getByRole('switch').getAttribute('aria-checked')).toBe('false')
+    expect(within(itemOf('Winding down')).queryByRole('button', { name: /Cancel subscription/ })).toBeNull()
+  })
+
+  it('turns auto-renew off and back on, refreshing the list each time', async () => {
+    const purchase = monthly()
+    const { calls } = servePaymentsApi({ purchases: [purchase] })
+    const { user } = renderManage()
+
+    const toggle = await screen.findByRole('switch', { name: 'Auto-renew Monthly picks from Casey Lines' })
+    expect(toggle.getAttribute('aria-checked')).toBe('true')
+
+    await user.click(toggle)
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'))
+    expect(await within(itemOf('Monthly picks')).findByText('Cancelled — access until December 1, 2026')).toBeTruthy()
+    expect(
+      screen.getByText(/Auto-renew is off for Monthly picks\. Your access continues until December 1, 2026\./),
+    ).toBeTruthy()
+
+    await user.click(toggle)
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'))
+    expect(await within(itemOf('Monthly picks')).findByText('Active')).toBeTruthy()
+
+    const path = `/api/subscriptions/${purchase.id}/auto-renewal`
+    expect(callsTo(calls, 'PUT', path).map((call) => call.body)).toEqual([
+      { auto_renewal: false },
+      { auto_renewal: true },
+    ])
+    await waitFor(() => expect(callsTo(calls, 'GET', managePath)).toHaveLength(3))
+  })
+
+  it('cancels only after the confirmation, which says access continues and fees are non-refundable', async () => {
+    const purchase = monthly()
+    const { calls } = servePaymentsApi({ purchases: [purchase] })
+    const { user } = renderManage()
+
+    const cancel = await screen.findByRole('button', { name: 'Cancel subscription Monthly picks from Casey Lines' })
+    await user.click(cancel)
+    let dialog = screen.getByRole('dialog', { name: 'Cancel subscription?' })
+    expect(within(dialog).getByText(paymentMessages.cancelConfirm)).toBeTruthy()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep subscription' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(callsTo(calls, 'DELETE', `/api/purchases/${purchase.id}`)).toHaveLength(0)
+
+    await user.click(cancel)
+    dialog = screen.getByRole('dialog', { name: 'Cancel subscription?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const deletes = callsTo(calls, 'DELETE', `/api/purchases/${purchase.id}`)
+    expect(deletes).toHaveLength(1)
+    // At the end of the period, not now.
+    expect(deletes[0]?.search.get('cancelImmediately')).toBeNull()
+    const item = itemOf('Monthly picks')
+    expect(within(item).getByText('Cancelled — access until December 1, 2026')).toBeTruthy()
+    expect(within(item).queryByRole('button', { name: /Cancel subscription/ })).toBeNull()
+    expect(screen.getByText('Subscription cancelled. You have access until December 1, 2026.')).toBeTruthy()
+    await waitFor(() => expect(callsTo(calls, 'GET', managePath)).toHaveLength(2))
+  })
+
+  it('keeps the dialog open with the reason when cancelling fails', async () => {
+    servePaymentsApi({ purchases: [monthly()] }, (call) =>
+      call.method === 'DELETE' ? apiError(503, 'SERVICE_UNAVAILABLE', 'Payments are unavailable right now') : undefined,
+    )
+    const { user } = renderManage()
+
+    await user.click(await screen.findByRole('button', { name: /^Cancel subscription Monthly picks/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel subscription?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Payments are unavailable right now')
+    expect(within(itemOf('Monthly picks')).getByText('Active')).toBeTruthy()
+  })
+
+  it('shows a failed auto-renew change beside the switch', async () => {
+    servePaymentsApi({ purchases: [monthly()] }, (call) =>
+      call.method === 'PUT' ? apiError(500, 'INTERNAL', 'Internal server error') : undefined,
+    )
+    const { user } = renderManage()
+
+    const toggle = await screen.findByRole('switch', { name: 'Auto-renew Monthly picks from Casey Lines' })
+    await user.click(toggle)
+
+    expect((await within(itemOf('Monthly picks')).findByRole('alert')).textContent).toBe('Internal server error')
+    expect(toggle.getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('points to the shop when there is nothing to manage', async () => {
+    servePaymentsApi()
+    renderManage()
+
+    expect(await screen.findByText('You have no subscriptions or passes yet.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/shop-picks')
+  })
+
+  it('offers to try again when the list fails to load', async () => {
+    let failing = true
+    servePaymentsApi({ purchases: [monthly()] }, (call) =>
+      failing && call.path === managePath ? apiError(500, 'INTERNAL', 'Internal') : undefined,
+    )
+    const { user } = renderManage()
+
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('We couldn’t load your subscriptions.')
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Monthly picks' })).toBeTruthy()
+  })
+})
