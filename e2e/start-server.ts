@@ -20,6 +20,8 @@ process.env.SMTP_URL = mailbox.smtpUrl
 process.env.AUTH_SECRET ??= 'e2e-only-secret-that-is-long-enough-to-pass-checks'
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
 delete process.env.DATABASE_URL
+// Sales can be paid out at once, so a browser test can follow the money to a payout.
+process.env.PAYOUT_HOLD_DAYS ??= '0'
 // Google sign-in against a local OpenID Connect server that plays Google.
 const google = await startGoogleDouble(oidcPort)
 process.env.GOOGLE_CLIENT_ID = googleClient.id
