@@ -459,6 +459,61 @@ describe('payment events', () => {
     })
   })
 
+  it('a renewal that fails and then succeeds on the provider’s retry makes the subscription active again', async () => {
+    const { dana, pat, monthly } = await shop()
+    const { purchase, sessionId } = await startCheckout(t, pat, monthly)
+    const start = clock
+    const firstEnd = new Date(start.getTime() + 30 * dayMs)
+    const base = { subscriptionId: 'sub_r', purchaseId: purchase.id }
+    await t.app.billing.applyEvent({
+      id: 'evt_r_1',
+      occurredAt: start,
+      type: 'checkout.completed',
+      sessionId,
+      purchaseId: purchase.id,
+      subscriptionId: 'sub_r',
+      payment: null,
+    })
+    await t.app.billing.applyEvent({
+      ...base,
+      id: 'evt_r_2',
+      occurredAt: start,
+      type: 'invoice.paid',
+      invoiceId: 'in_r_1',
+      periodStart: start,
+      periodEnd: firstEnd,
+      payment: { paymentRef: 'pi_r_1', amountCents: 2900, feeCents: 290, currency: 'usd' },
+    })
+    await t.app.billing.applyEvent({
+      ...base,
+      id: 'evt_r_3',
+      occurredAt: firstEnd,
+      type: 'invoice.payment_failed',
+      invoiceId: 'in_r_2',
+      nextAttemptAt: new Date(firstEnd.getTime() + dayMs),
+      reason: null,
+    })
+    clock = new Date(firstEnd.getTime() + 3 * dayMs)
+    expect(await purchaseOf(pat, purchase.id)).toMatchObject({ status: 'past_due', has_access: true })
+    const retried = new Date(firstEnd.getTime() + 3 * dayMs)
+    await t.app.billing.applyEvent({
+      ...base,
+      id: 'evt_r_4',
+      occurredAt: retried,
+      type: 'invoice.paid',
+      invoiceId: 'in_r_2',
+      periodStart: firstEnd,
+      periodEnd: new Date(firstEnd.getTime() + 30 * dayMs),
+      payment: { paymentRef: 'pi_r_2', amountCents: 2900, feeCents: 290, currency: 'usd' },
+    })
+    expect(await purchaseOf(pat, purchase.id)).toMatchObject({
+      status: 'active',
+      has_access: true,
+      current_period_end: new Date(firstEnd.getTime() + 30 * dayMs).toISOString(),
+    })
+    expect((await ledgerOf(dana.id)).filter((e) => e.kind === 'charge')).toHaveLength(2)
+  })
+
   it('the ledger refuses changes and deletions', async () => {
     const { pat, monthly } = await shop()
     await buy(t, pat, monthly)
