@@ -84,9 +84,9 @@ test('a customer becomes a creator, sells a monthly plan and a day pass, and the
   await expect(onSale.getByText('$19.99 / month')).toBeVisible()
   await expect(onSale.getByRole('heading', { name: 'Day pass' })).toBeVisible()
   await expect(onSale.getByText('$5', { exact: true })).toBeVisible()
-  // The creator has not set up payouts yet, so nothing can be bought from them: the page says so.
+  // The creator looking at their own page cannot buy from themself: the server says so.
   await onSale.getByRole('button', { name: 'Buy pass — Day pass' }).click()
-  await expect(onSale.getByText('This creator is not accepting payments yet')).toBeVisible()
+  await expect(onSale.getByRole('alert')).toHaveText('You cannot buy your own plan')
   await expect(page.getByRole('region', { name: 'Terms' })).toContainText('non-refundable, except as required by law')
 
   // The uploaded picture is served, as a cacheable WebP.
