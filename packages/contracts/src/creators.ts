@@ -11,6 +11,7 @@ import {
 } from './creator-profile-rules.ts'
 import { creatorPaging, creatorSortOptions, usernamePattern } from './creator-rules.ts'
 import { Plan } from './plans.ts'
+import { CreatorRecord } from './records.ts'
 import { sportSlugs } from './sports.ts'
 
 export const Sport = z.enum(sportSlugs)
@@ -53,6 +54,10 @@ export const CreatorSummary = z.object({
   sports: z.array(Sport),
   /** Lowest active plan price in cents, null when the creator sells nothing yet. */
   price_cents: z.number().int().nullable(),
+  /** The graded record in short, for the shop card; null before the first graded pick. */
+  record: z
+    .object({ wins: z.number().int(), losses: z.number().int(), pushes: z.number().int(), net_units: z.number() })
+    .nullable(),
   currency: z.string(),
   created_at: z.iso.datetime({ offset: true }),
 })
@@ -85,8 +90,8 @@ export const CreatorStats = z.object({
   subscriber_count: z.number().int(),
   /** Picks published (issue 6). */
   picks_count: z.number().int(),
-  /** The graded record (issue 6); null until picks are graded. */
-  record: z.null(),
+  /** The record from graded picks, overall and by sport (a creator with no picks has zeros). */
+  record: CreatorRecord,
 })
 export type CreatorStats = z.infer<typeof CreatorStats>
 
