@@ -37,6 +37,11 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
 import { createBilling, type Billing } from './modules/purchases/billing.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
+import { every } from './jobs/schedule.ts'
+import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
+import { oddsRoutes } from './modules/odds/odds.routes.ts'
+import { picksRoutes } from './modules/picks/picks.routes.ts'
+import { createGrader, type Grader } from './modules/picks/picks.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +64,10 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider
   /** How often billing's scheduled work runs (renewals, expiry); null: never (tests run it by hand). */
   billingIntervalMs?: number | null
+  /** An odds provider instead of the configured one (The Odds API with a key, else fixtures on this app's clock). */
+  odds?: OddsProvider
+  /** How often pending picks are graded from scores; null: never (tests run it by hand). */
+  gradingIntervalMs?: number | null
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -164,6 +173,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(deps.paymentProvider ? { provider: deps.paymentProvider } : {}),
   })
   app.decorate('billing', billing)
+  const odds = deps.odds ?? createOddsProvider({ oddsApiKey: config.oddsApiKey }, app.log, { now })
+  let grader: Grader | null = null
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -208,6 +219,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
       }
       await api.register(purchasesRoutes, { ...money, auth })
+      await api.register(oddsRoutes, { odds })
+      await api.register(picksRoutes, {
+        auth,
+        db: deps.database.db,
+        odds,
+        now,
+        fixtures: fixtureControls(odds),
+        onRecordChanged: () => shopCache.invalidate(),
+      })
+      grader = createGrader({
+        db: deps.database.db,
+        odds,
+        now,
+        log: app.log,
+        onRecordChanged: () => shopCache.invalidate(),
+      })
       await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       if (billing.sandbox) {
@@ -219,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           provider: billing.provider.name,
           publishable_key: billing.provider.name === 'stripe' ? (config.stripe?.publishableKey ?? null) : null,
         },
+        odds: { provider: odds.name },
       }))
     },
     { prefix: '/api' },
@@ -238,7 +266,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const billingIntervalMs =
     deps.billingIntervalMs === undefined ? (config.env === 'test' ? null : 60_000) : deps.billingIntervalMs
   if (billingIntervalMs !== null) app.addHook('onReady', async () => billing.startSchedule(billingIntervalMs))
+  const gradingIntervalMs =
+    deps.gradingIntervalMs === undefined ? (config.env === 'test' ? null : 5 * 60_000) : deps.gradingIntervalMs
+  let stopGrading = () => {}
+  if (gradingIntervalMs !== null) {
+    app.addHook('onReady', async () => {
+      const due = grader
+      if (due) stopGrading = every(gradingIntervalMs, 'grading', () => due.gradeDue(), app.log)
+    })
+  }
   app.addHook('onClose', async () => {
+    stopGrading()
     billing.stop()
     await mediaStorage.close()
     await email.close()

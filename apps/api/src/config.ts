@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  ODDS_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,64}$/, 'ODDS_API_KEY must be the key The Odds API gave you (letters and digits)')
+    .optional(),
   PLATFORM_FEE_BPS: z.coerce
     .number()
     .int()
@@ -95,6 +99,8 @@ export interface Config {
     webhookSecret: string
     connectWebhookSecret: string | null
   } | null
+  /** The Odds API v4 key; null: the shipped fixture odds (games shifted to today). */
+  oddsApiKey: string | null
   /** The platform's fee on every charge and how long a charge stays pending before a creator can withdraw it. */
   payments: { feeBps: number; holdDays: number }
   /** The one account shown the sidebar's Admin Dashboard entry (trimmed, lowercased); null: nobody. */
@@ -202,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
         : null,
+    oddsApiKey: e.ODDS_API_KEY ?? null,
     payments: { feeBps: e.PLATFORM_FEE_BPS, holdDays: e.PAYOUT_HOLD_DAYS ?? (e.NODE_ENV === 'production' ? 7 : 0) },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -5,6 +5,7 @@ export {
   creatorReferralVisits,
   creatorShareCodes,
 } from '../modules/creators/creator-links.table.ts'
+export { creatorRecords } from '../modules/creators/creator-records.table.ts'
 export { emailOutbox, smsOutbox } from '../modules/notifications/notifications.table.ts'
 export {
   authAccounts,
@@ -31,3 +32,4 @@ export {
   sandboxPayouts,
   sandboxSubscriptions,
 } from '../modules/payments/sandbox.table.ts'
+export { pickAudit, picks } from '../modules/picks/picks.table.ts'

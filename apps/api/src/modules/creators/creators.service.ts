@@ -1,6 +1,8 @@
 import {
+  computeRecord,
   usernameHoldDays,
   type CreatorProfile,
+  type CreatorRecord,
   type CreatorStats,
   type CreatorSummary,
   type CreatorsPage,
@@ -11,6 +13,7 @@ import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, sql, type SQL } 
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { creatorPreviousUsernames } from './creator-links.table.ts'
+import { creatorRecords } from './creator-records.table.ts'
 import { creatorProfiles, subscriptionPlans } from './creators.table.ts'
 
 type Deps = { db: Db }
@@ -26,6 +29,11 @@ const summaryColumns = {
   lowestPriceCents: creatorProfiles.lowestPriceCents,
   currency: creatorProfiles.currency,
   createdAt: creatorProfiles.createdAt,
+  wins: creatorRecords.wins,
+  losses: creatorRecords.losses,
+  pushes: creatorRecords.pushes,
+  voids: creatorRecords.voids,
+  netUnits: creatorRecords.netUnits,
 }
 
 type SummaryRow = {
@@ -39,9 +47,15 @@ type SummaryRow = {
   lowestPriceCents: number | null
   currency: string
   createdAt: Date
+  wins: number | null
+  losses: number | null
+  pushes: number | null
+  voids: number | null
+  netUnits: number | null
 }
 
 function toSummary(row: SummaryRow): CreatorSummary {
+  const graded = (row.wins ?? 0) + (row.losses ?? 0) + (row.pushes ?? 0) + (row.voids ?? 0)
   return {
     id: row.id,
     name: row.name,
@@ -51,6 +65,10 @@ function toSummary(row: SummaryRow): CreatorSummary {
     specialty_sport: row.specialtySport as CreatorSummary['specialty_sport'],
     sports: row.sports as CreatorSummary['sports'],
     price_cents: row.lowestPriceCents,
+    record:
+      graded > 0
+        ? { wins: row.wins ?? 0, losses: row.losses ?? 0, pushes: row.pushes ?? 0, net_units: row.netUnits ?? 0 }
+        : null,
     currency: row.currency,
     created_at: row.createdAt.toISOString(),
   }
@@ -84,6 +102,7 @@ export async function listCreatorsPage(deps: Deps, query: ParsedCreatorsPageQuer
     deps.db
       .select(summaryColumns)
       .from(creatorProfiles)
+      .leftJoin(creatorRecords, eq(creatorRecords.creatorId, creatorProfiles.userId))
       .where(where)
       .orderBy(...orderings[query.sortBy])
       .limit(query.limit)
@@ -104,6 +123,7 @@ export async function listCreators(deps: Deps, limit: number): Promise<CreatorSu
   const rows = await deps.db
     .select(summaryColumns)
     .from(creatorProfiles)
+    .leftJoin(creatorRecords, eq(creatorRecords.creatorId, creatorProfiles.userId))
     .orderBy(...orderings.name)
     .limit(limit)
   return rows.map(toSummary)
@@ -123,7 +143,13 @@ export async function getCreatorStats(
     .from(creatorProfiles)
     .where(eq(creatorProfiles.userId, creatorId))
   if (!profile) throw new AppError('NOT_FOUND', 'Creator not found')
-  const plans = await plansOf(deps, creatorId, { includeInactive: false })
+  const [plans, [summary]] = await Promise.all([
+    plansOf(deps, creatorId, { includeInactive: false }),
+    deps.db
+      .select({ picksCount: creatorRecords.picksCount, record: creatorRecords.record })
+      .from(creatorRecords)
+      .where(eq(creatorRecords.creatorId, creatorId)),
+  ])
   return {
     creator_id: creatorId,
     active_plans: plans.length,
@@ -132,10 +158,64 @@ export async function getCreatorStats(
     member_since: profile.createdAt.toISOString(),
     plans,
     subscriber_count: await subscriberCount(creatorId),
-    // Picks arrive with the picks issue (issue 6), which counts them and fills the record.
-    picks_count: 0,
-    record: null,
+    picks_count: summary?.picksCount ?? 0,
+    record: summary?.record ?? emptyCreatorRecord(),
   }
+}
+
+/** The record of a creator without picks. */
+export function emptyCreatorRecord(): CreatorRecord {
+  return { ...computeRecord([]), by_sport: {} }
+}
+
+/**
+ * Locks the creator's record summary (made on first use) for the rest of the transaction, so two
+ * writes to the same creator's picks recompute it one after the other. Call before reading the
+ * picks. Answers the summary as it stands.
+ */
+export async function lockRecordSummary(
+  db: Db,
+  creatorId: string,
+): Promise<{ wins: number; losses: number; pushes: number; voids: number; netUnits: number }> {
+  const [row] = await db
+    .insert(creatorRecords)
+    .values({ creatorId })
+    .onConflictDoUpdate({ target: creatorRecords.creatorId, set: { updatedAt: sql`now()` } })
+    .returning({
+      wins: creatorRecords.wins,
+      losses: creatorRecords.losses,
+      pushes: creatorRecords.pushes,
+      voids: creatorRecords.voids,
+      netUnits: creatorRecords.netUnits,
+    })
+  if (!row) throw new Error('the record summary was neither inserted nor updated')
+  return row
+}
+
+/**
+ * Stores a creator's record summary for the shop and the stats. The picks module calls it in the
+ * transaction of every pick it creates, changes, deletes or grades (after `lockRecordSummary`).
+ */
+export async function recordSummaryChanged(
+  db: Db,
+  creatorId: string,
+  summary: { picksCount: number; record: CreatorRecord },
+): Promise<void> {
+  const { record } = summary
+  const values = {
+    picksCount: summary.picksCount,
+    wins: record.wins,
+    losses: record.losses,
+    pushes: record.pushes,
+    voids: record.voids,
+    netUnits: record.net_units,
+    record,
+    updatedAt: sql`now()`,
+  }
+  await db
+    .insert(creatorRecords)
+    .values({ creatorId, ...values })
+    .onConflictDoUpdate({ target: creatorRecords.creatorId, set: values })
 }
 
 const dayMs = 24 * 60 * 60 * 1000

@@ -318,7 +318,7 @@ describe("the creator's lowest price and stats", () => {
       currency: 'usd',
       subscriber_count: 0,
       picks_count: 0,
-      record: null,
+      record: { wins: 0, losses: 0, pushes: 0, pending: 0, by_sport: {} },
     })
     expect(after.plans.map((p) => p.id)).toEqual([pass.id, sub.id])
 

@@ -9,6 +9,9 @@ import { userNames } from '../users/users.service.ts'
 import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
 
+// The entitlement rules, for other modules (the picks feeds).
+export { canSeePremium, entitledCreatorIds, hasPaidAccess } from './entitlements.ts'
+
 /**
  * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider
  * reports comes back through payment-events.ts, which is where a purchase becomes paid. The

@@ -209,6 +209,7 @@ describe('GET /api/config', () => {
     expect(res.json()).toEqual({
       auth: { google: false, emailDelivery: 'outbox' },
       payments: { provider: 'sandbox', publishable_key: null },
+      odds: { provider: 'fixtures' },
     })
   })
 
@@ -222,6 +223,7 @@ describe('GET /api/config', () => {
       expect((await configured.app.inject('/api/config')).json()).toEqual({
         auth: { google: true, emailDelivery: 'outbox' },
         payments: { provider: 'sandbox', publishable_key: null },
+        odds: { provider: 'fixtures' },
       })
     } finally {
       await configured.app.close()

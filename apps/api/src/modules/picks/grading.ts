@@ -1,0 +1,192 @@
+import { gradePick, gradeProp, sports, type GradedResult, type Pick } from '@picks/contracts'
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { EventScore, OddsProvider } from '../odds/odds.service.ts'
+import { gameStateOf, loadPickFor, pickAnswer, snapshot, type Actor, type PicksDeps } from './pick-access.ts'
+import { pickAudit, picks } from './picks.table.ts'
+import { refreshRecordSummary } from './records.ts'
+
+/**
+ * Grading (product-decisions.md "Picks"). Moneyline, spread and total picks on a listed game are
+ * graded from the provider's final scores by a scheduled job; player props and games entered by
+ * hand are graded by their creator or an administrator once the game has started. Every grade is
+ * one transaction with its audit row and the creator's record, and happens once: only a pending
+ * pick is ever graded.
+ */
+
+interface GradeInput {
+  result: GradedResult
+  gradedBy: string
+  at: Date
+  finalScore: { home: number; away: number } | null
+  /** Kept in the audit entry: the player's figure behind a prop's grade. */
+  statValue?: number | null
+}
+
+/** Grades a pending pick; false when it was no longer pending (graded or deleted meanwhile). */
+async function applyGrade(
+  db: Db,
+  pickId: string,
+  input: GradeInput,
+): Promise<{ graded: boolean; shopChanged: boolean }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(picks).where(eq(picks.id, pickId)).for('update')
+    if (!before || before.result !== 'pending' || before.deletedAt) return { graded: false, shopChanged: false }
+    const [after] = await tx
+      .update(picks)
+      .set({
+        result: input.result,
+        gradedAt: input.at,
+        gradedBy: input.gradedBy,
+        finalHomeScore: input.finalScore?.home ?? null,
+        finalAwayScore: input.finalScore?.away ?? null,
+        updatedAt: input.at,
+      })
+      .where(and(eq(picks.id, pickId), eq(picks.result, 'pending')))
+      .returning()
+    if (!after) return { graded: false, shopChanged: false }
+    await tx.insert(pickAudit).values({
+      pickId,
+      actorId: input.gradedBy,
+      action: 'grade',
+      before: snapshot(before),
+      after: input.statValue !== undefined ? { ...snapshot(after), stat_value: input.statValue } : snapshot(after),
+      at: input.at,
+    })
+    const shopChanged = await refreshRecordSummary(tx, before.creatorId)
+    return { graded: true, shopChanged }
+  })
+}
+
+const gradableStatuses: readonly EventScore['status'][] = ['final', 'postponed', 'cancelled']
+
+export interface GraderDeps {
+  db: Db
+  odds: OddsProvider
+  now: () => Date
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
+  /** Told after a run that changed a record the shop shows (the shop cache forgets its answers). */
+  onRecordChanged?: () => void
+}
+
+export interface Grader {
+  /** Grades every pending pick whose game the provider reports final, postponed or cancelled. */
+  gradeDue(): Promise<{ graded: number }>
+}
+
+export function createGrader(deps: GraderDeps): Grader {
+  return {
+    async gradeDue() {
+      const now = deps.now()
+      // The fixture provider's clock can run ahead of ours (the demo moves it): ask about every
+      // pending game there. A real provider is asked only about games that have started.
+      const due = and(
+        eq(picks.result, 'pending'),
+        isNull(picks.deletedAt),
+        isNotNull(picks.gameId),
+        deps.odds.name === 'fixtures' ? undefined : lte(picks.gameDate, now),
+      )
+      const sportsDue = await deps.db.selectDistinct({ sport: picks.sport }).from(picks).where(due)
+      let graded = 0
+      let shopChanged = false
+      for (const { sport } of sportsDue) {
+        const sportKey = sports.find((s) => s.slug === sport)?.oddsKey
+        if (!sportKey) continue
+        let scores: EventScore[]
+        try {
+          scores = await deps.odds.scores(sportKey, 3)
+        } catch (err) {
+          deps.log.warn({ err, sport }, 'grading skipped a sport: the odds provider did not answer its scores')
+          continue
+        }
+        const byGame = new Map(scores.filter((s) => gradableStatuses.includes(s.status)).map((s) => [s.id, s]))
+        if (!byGame.size) continue
+        const pending = await deps.db
+          .select()
+          .from(picks)
+          .where(and(due, eq(picks.sport, sport)))
+        for (const pick of pending) {
+          const score = pick.gameId ? byGame.get(pick.gameId) : undefined
+          if (!score) continue
+          const result = gradePick(
+            {
+              betType: pick.betType,
+              selection: pick.selection,
+              homeTeam: pick.homeTeam,
+              awayTeam: pick.awayTeam,
+              line: pick.line,
+              overUnder: pick.overUnder,
+              threeWay: pick.sport === 'soccer',
+            },
+            {
+              status: score.status as 'final' | 'postponed' | 'cancelled',
+              homeScore: score.homeScore,
+              awayScore: score.awayScore,
+            },
+          )
+          if (!result) continue
+          const finalScore =
+            score.status === 'final' && score.homeScore !== null && score.awayScore !== null
+              ? { home: score.homeScore, away: score.awayScore }
+              : null
+          const outcome = await applyGrade(deps.db, pick.id, { result, gradedBy: 'auto', at: now, finalScore })
+          if (outcome.graded) graded++
+          if (outcome.shopChanged) shopChanged = true
+        }
+      }
+      if (graded) deps.log.info({ graded }, 'picks graded from final scores')
+      if (shopChanged) deps.onRecordChanged?.()
+      return { graded }
+    },
+  }
+}
+
+/**
+ * `POST /picks/{id}/grade`: a player prop, or a pick on a game entered by hand, graded by its
+ * creator or an administrator once the game has started. Picks the grader handles (a listed
+ * game's moneyline, spread or total) are graded by hand by administrators only.
+ */
+export async function gradeByHand(
+  deps: PicksDeps,
+  actor: Actor,
+  pickId: string,
+  body: { result: GradedResult; stat_value?: number | null | undefined },
+): Promise<{ pick: Pick; shopChanged: boolean }> {
+  const pick = await loadPickFor(deps, actor, pickId, 'Only the creator of this pick or an admin can grade it')
+  if (pick.result !== 'pending') {
+    throw new AppError('CONFLICT', 'This pick is already graded', undefined, 'ALREADY_GRADED')
+  }
+  const isAdmin = actor.role === 'admin'
+  if (pick.gameId && pick.betType !== 'player_prop' && !isAdmin) {
+    throw new AppError('CONFLICT', 'This pick is graded from the final score', undefined, 'AUTO_GRADED')
+  }
+  const game = await gameStateOf(deps, pick)
+  if (!game.started) {
+    throw new AppError('CONFLICT', 'Grade this pick once its game has started', undefined, 'NOT_STARTED')
+  }
+  const statValue = body.stat_value ?? null
+  if (
+    statValue !== null &&
+    body.result !== 'void' &&
+    pick.betType === 'player_prop' &&
+    pick.line !== null &&
+    pick.overUnder !== null
+  ) {
+    const expected = gradeProp(pick.line, pick.overUnder, statValue)
+    if (expected !== body.result) {
+      const message = `A ${pick.overUnder} ${pick.line} with ${statValue} is ${expected === 'won' ? 'a win' : expected === 'lost' ? 'a loss' : 'a push'}`
+      throw new AppError('VALIDATION_FAILED', message, [{ field: 'body.result', message }])
+    }
+  }
+  const now = deps.now()
+  const outcome = await applyGrade(deps.db, pick.id, {
+    result: body.result,
+    gradedBy: actor.id,
+    at: now,
+    finalScore: null,
+    statValue,
+  })
+  if (!outcome.graded) throw new AppError('CONFLICT', 'This pick is already graded', undefined, 'ALREADY_GRADED')
+  return { pick: await pickAnswer(deps, actor, pick.id), shopChanged: outcome.shopChanged }
+}

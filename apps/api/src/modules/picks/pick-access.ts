@@ -1,0 +1,65 @@
+import type { Pick as ApiPick, SportSlug } from '@picks/contracts'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { findGame, type OddsProvider } from '../odds/odds.service.ts'
+import { cardsFor, pickColumns, premiumAccessOf, toPick, visibleTo, type Viewer } from './pick-view.ts'
+import { picks } from './picks.table.ts'
+
+export interface PicksDeps {
+  db: Db
+  odds: OddsProvider
+  now: () => Date
+}
+
+/** Whoever acts: a signed-in user's id and role. */
+export type Actor = Viewer
+
+type PickRow = typeof picks.$inferSelect
+
+/** A pick row as the audit keeps it. */
+export function snapshot(row: PickRow): Record<string, unknown> {
+  return { ...row }
+}
+
+/** A pick that is not deleted, for its creator or an administrator; 404 when missing, 403 for anyone else. */
+export async function loadPickFor(deps: PicksDeps, actor: Actor, pickId: string, refusal: string): Promise<PickRow> {
+  const [row] = await deps.db
+    .select()
+    .from(picks)
+    .where(and(eq(picks.id, pickId), isNull(picks.deletedAt)))
+  if (!row) throw new AppError('NOT_FOUND', 'Pick not found')
+  if (row.creatorId !== actor.id && actor.role !== 'admin') throw new AppError('FORBIDDEN', refusal)
+  return row
+}
+
+/**
+ * Whether a pick's game has started: by our clock at its start time, or by the provider reporting
+ * it under way or over (the provider may know first). When the provider does not answer, the
+ * start time alone decides.
+ */
+export async function gameStateOf(
+  deps: PicksDeps,
+  pick: Pick<PickRow, 'sport' | 'gameId' | 'gameDate'>,
+): Promise<{ started: boolean }> {
+  if (pick.gameDate.getTime() <= deps.now().getTime()) return { started: true }
+  if (!pick.gameId) return { started: false }
+  try {
+    const game = await findGame(deps.odds, pick.sport as SportSlug, pick.gameId)
+    return { started: game !== null && game.status !== 'upcoming' }
+  } catch {
+    return { started: false }
+  }
+}
+
+/** One pick as `viewer` may see it; 404 when it does not exist or was deleted. */
+export async function pickAnswer(deps: PicksDeps, viewer: Viewer | null, pickId: string): Promise<ApiPick> {
+  const now = deps.now()
+  const access = await premiumAccessOf(deps.db, viewer, now)
+  const [row] = await deps.db
+    .select(pickColumns(visibleTo(access)))
+    .from(picks)
+    .where(and(eq(picks.id, pickId), isNull(picks.deletedAt)))
+  if (!row) throw new AppError('NOT_FOUND', 'Pick not found')
+  return toPick(row, await cardsFor(deps.db, [row]), now)
+}
