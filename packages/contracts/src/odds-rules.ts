@@ -29,3 +29,16 @@ export const marketLabels: Record<string, string> = {
   player_goal_scorer_anytime: 'Anytime goal scorer',
   player_shots_on_target: 'Shots on target',
 }
+
+/** Player-prop markets offered per sport (The Odds API's keys). */
+export const propMarkets: Record<string, readonly string[]> = {
+  nfl: ['player_pass_yds', 'player_rush_yds', 'player_reception_yds', 'player_anytime_td'],
+  ncaaf: ['player_pass_yds', 'player_rush_yds'],
+  nba: ['player_points', 'player_rebounds', 'player_assists', 'player_threes'],
+  ncaab: ['player_points', 'player_rebounds'],
+  wnba: ['player_points', 'player_rebounds', 'player_assists'],
+  mlb: ['batter_hits', 'batter_total_bases', 'pitcher_strikeouts'],
+  nhl: ['player_points', 'player_shots_on_goal'],
+  soccer: ['player_goal_scorer_anytime', 'player_shots_on_target'],
+  mma: [],
+}

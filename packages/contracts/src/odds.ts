@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Sport } from './creators.ts'
+export { propMarkets } from './odds-rules.ts'
 
 const Timestamp = z.iso.datetime({ offset: true })
 
@@ -48,19 +49,6 @@ export const GameOdds = Game.extend({ bookmakers: z.array(Bookmaker) })
 export type GameOdds = z.infer<typeof GameOdds>
 
 export const mainMarkets = ['h2h', 'spreads', 'totals'] as const
-/** Player-prop markets offered per sport (The Odds API's keys). */
-export const propMarkets: Record<string, readonly string[]> = {
-  nfl: ['player_pass_yds', 'player_rush_yds', 'player_reception_yds', 'player_anytime_td'],
-  ncaaf: ['player_pass_yds', 'player_rush_yds'],
-  nba: ['player_points', 'player_rebounds', 'player_assists', 'player_threes'],
-  ncaab: ['player_points', 'player_rebounds'],
-  wnba: ['player_points', 'player_rebounds', 'player_assists'],
-  mlb: ['batter_hits', 'batter_total_bases', 'pitcher_strikeouts'],
-  nhl: ['player_points', 'player_shots_on_goal'],
-  soccer: ['player_goal_scorer_anytime', 'player_shots_on_target'],
-  mma: [],
-}
-
 export const SportParams = z.object({ sport: Sport })
 /** `GET /games/{sport}/{x}`: x is `upcoming`, `live`, `final` or `all`. */
 export const GamesParams = z.object({ sport: Sport, x: z.enum(['upcoming', 'live', 'final', 'all']) })

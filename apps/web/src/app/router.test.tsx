@@ -34,8 +34,9 @@ describe('routes and redirects', () => {
   })
 
   it('shows a plain “not available yet” page with a way back to the shop for pages still to come', async () => {
-    const { user, router } = renderApp('/my-picks')
-    expect(await heading('My Picks Feed')).toBeTruthy()
+    signInAs('customer')
+    const { user, router } = renderApp('/alerts')
+    expect(await heading('Alerts')).toBeTruthy()
     expect(screen.getByText('This page is not available yet.')).toBeTruthy()
 
     await user.click(screen.getByRole('link', { name: 'Back to the shop' }))

@@ -1,11 +1,14 @@
 import type { StoredUser } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { CreatorRecordDetails } from '../../components/records/record-figures.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../lib/creator-queries.ts'
+import { pickRecordQueries } from '../../lib/pick-record-queries.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { PlansEditor } from './plans-editor.tsx'
 import { ShareLinkCard } from './share-link-card.tsx'
@@ -39,9 +42,39 @@ function CreatorTools() {
   )
 }
 
+/** The creator's record as customers see it on the shop and their purchase page. */
+function YourRecordCard({ creatorId }: { creatorId: string }) {
+  const record = useQuery(pickRecordQueries.creatorRecord(creatorId))
+  return (
+    <section
+      aria-labelledby="your-record-title"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="your-record-title" className="text-lg font-semibold text-slate-900">
+            Your record
+          </h2>
+          <p className="text-sm text-slate-700">
+            From graded picks only, as customers see it. Picks are graded from final scores once games end.
+          </p>
+        </div>
+        <Link to="/create-pick" className="font-semibold text-emerald-800 underline underline-offset-4">
+          Post a pick
+        </Link>
+      </div>
+      {record.isPending && <SectionLoading label="Loading your record…" rows={1} />}
+      {record.isError && (
+        <SectionReadFailed message="We couldn’t load your record." onRetry={() => void record.refetch()} />
+      )}
+      {record.isSuccess && <CreatorRecordDetails record={record.data} />}
+    </section>
+  )
+}
+
 /**
  * The creator dashboard shell (spec §2 `/dashboard` for creators): who they are, the creator pages,
- * their plans and their share link. Analytics come with a later issue.
+ * their record, their plans and their share link. Analytics come with a later issue.
  */
 export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; justRegistered: boolean }) {
   const profile = useQuery(creatorProfileQueries.profile(user.id))
@@ -89,6 +122,8 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
       )}
 
       <CreatorTools />
+
+      {creator && <YourRecordCard creatorId={creator.id} />}
 
       {creator && (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">

@@ -2,6 +2,7 @@ import type { CreatorSummary } from '@picks/contracts'
 import { formatCents, sportLabel } from '@picks/contracts/client'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { RecordLine } from '../../components/picks/record-line.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 
 const avatarSizePx = 56
@@ -88,13 +89,22 @@ export function CreatorCard({ creator }: { creator: CreatorSummary }) {
 
       {creator.bio && <p className="line-clamp-2 text-sm text-slate-700">{creator.bio}</p>}
 
-      <p className="mt-auto text-sm font-semibold text-slate-900">
-        {creator.price_cents === null ? (
-          <span className="font-normal text-slate-600">No plans yet</span>
-        ) : (
-          <>From {formatCents(creator.price_cents, creator.currency)}</>
+      <div className="mt-auto flex flex-col gap-1">
+        {/* Null before the first graded pick (and absent from a cache saved before records existed). */}
+        {creator.record && (
+          <p>
+            <span className="sr-only">Record: </span>
+            <RecordLine record={creator.record} />
+          </p>
         )}
-      </p>
+        <p className="text-sm font-semibold text-slate-900">
+          {creator.price_cents === null ? (
+            <span className="font-normal text-slate-600">No plans yet</span>
+          ) : (
+            <>From {formatCents(creator.price_cents, creator.currency)}</>
+          )}
+        </p>
+      </div>
     </article>
   )
 }

@@ -20,6 +20,7 @@ export function aCreator(
     specialty_sport: sport,
     sports: [sport],
     price_cents: 1900,
+    record: null,
     currency: 'usd',
     created_at: '2024-05-01T12:00:00.000Z',
     ...overrides,
@@ -35,6 +36,7 @@ export const demoCreators: CreatorSummary[] = [
     specialty_sport: 'nfl',
     sports: ['nfl', 'ncaaf'],
     price_cents: 2900,
+    record: { wins: 12, losses: 7, pushes: 1, net_units: 5.4 },
     created_at: '2023-02-10T12:00:00.000Z',
   }),
   aCreator({

@@ -14,6 +14,7 @@ import {
   type CreatorCall,
 } from '../../test/fake-creator-api.ts'
 import { aPurchase, buyerId, captureNavigation } from '../../test/fake-checkout-api.ts'
+import { aCreatorRecord, aLockedPick, aPick, aPickCreator, recordsAnswer } from '../../test/fake-records-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as PurchasePage } from './purchase-page.tsx'
 
@@ -346,6 +347,116 @@ describe('purchase page', () => {
         'status',
       )
       expect(screen.getByRole('region', { name: 'Terms' }).textContent).toContain('18 or older')
+    })
+  })
+
+  describe('record and recent picks', () => {
+    const casey = aPickCreator({ id: creatorUserId, name: 'Casey Lines', username: 'CaseyLines' })
+
+    function serveWithRecord(
+      overall: string,
+      bySport: Parameters<typeof aCreatorRecord>[1],
+      picks = [aPick({ creator: casey })],
+    ) {
+      return serveCreatorApi(
+        { profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] },
+        recordsAnswer({ creators: [{ creator: casey, record: aCreatorRecord(overall, bySport) }], picks }),
+      )
+    }
+
+    it('shows the record: W-L-P, net units, ROI, win %, streak, last 10 and each sport', async () => {
+      // Newest first: three wins, then a loss, a push, ...
+      const { calls } = serveWithRecord('WWWLPWLWWLWL', { nba: 'WWWLPWLW', wnba: 'WLWL' })
+      renderPurchasePage()
+
+      const record = await screen.findByRole('region', { name: 'Record' })
+      const list = (await within(record).findByText('Streak')).closest('dl') as HTMLElement
+      const pairs = [...list.querySelectorAll('dt')].map((term) => [
+        term.textContent,
+        term.nextElementSibling?.textContent,
+      ])
+      expect(pairs).toEqual([
+        ['W-L-P', '7-4-1'],
+        ['Net units', '+2.4u'],
+        ['ROI', '+19.7%'],
+        ['Win %', '63.6%'],
+        ['Streak', 'Won 3'],
+      ])
+      const lastTen = within(record).getByRole('list', { name: 'Last results, newest first' })
+      expect(
+        within(lastTen)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['W', 'W', 'W', 'L', 'P', 'W', 'L', 'W', 'W', 'L'])
+      const bySport = within(record).getByRole('table', { name: 'Record by sport' })
+      const rows = within(bySport)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
+      expect(rows).toEqual([
+        ['NBA', '5-2-1', '+2.5u', '+31.8%', '71.4%'],
+        ['WNBA', '2-2-0', '-0.2u', '-4.5%', '50.0%'],
+      ])
+      expect(calls.filter((call) => call.path === `/api/creators/${creatorUserId}/record`)).toHaveLength(1)
+    })
+
+    it('says when nothing is graded yet', async () => {
+      serveWithRecord('--', {})
+      renderPurchasePage()
+
+      const record = await screen.findByRole('region', { name: 'Record' })
+      expect((await within(record).findByText(/^No graded picks yet\./)).textContent).toBe(
+        'No graded picks yet. 2 pending.',
+      )
+    })
+
+    it('shows the recent picks: free ones in full, premium ones locked without selection or odds', async () => {
+      const { calls } = serveWithRecord('WL', {}, [
+        aPick({ creator: casey, pick: 'Boston Celtics', odds: -135, created_at: '2026-03-01T12:00:00.000Z' }),
+        aLockedPick({
+          creator: casey,
+          home_team: 'Miami Heat',
+          away_team: 'New York Knicks',
+          created_at: '2026-03-01T13:00:00.000Z',
+        }),
+      ])
+      renderPurchasePage()
+
+      const recent = await screen.findByRole('list', { name: 'Recent picks' })
+      const [locked, free] = within(recent).getAllByRole('article')
+      expect(locked?.getAttribute('aria-labelledby')).toBeTruthy()
+      expect(within(locked!).getByRole('heading', { name: 'New York Knicks @ Miami Heat' })).toBeTruthy()
+      expect(within(locked!).getByText(/Premium pick/)).toBeTruthy()
+      expect(within(locked!).queryByText('Odds')).toBeNull()
+      expect(locked?.textContent).not.toMatch(/[+-]\d{3}\b/)
+      expect(within(free!).getByText('Boston Celtics')).toBeTruthy()
+      expect(within(free!).getByText('-135')).toBeTruthy()
+      const picksCall = calls.find((call) => call.path === `/api/picks/user/${creatorUserId}`)
+      expect(picksCall?.search.get('limit')).toBe('10')
+      // The plans are still there to buy.
+      expect(screen.getByRole('button', { name: 'Subscribe — Monthly' })).toBeTruthy()
+    })
+
+    it('keeps the plans when the record cannot be read, with a way to try again', async () => {
+      let failing = true
+      serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] }, (call) =>
+        failing && call.path.endsWith('/record')
+          ? apiError(503, 'SERVICE_UNAVAILABLE', 'Down')
+          : recordsAnswer({ creators: [{ creator: casey, record: aCreatorRecord('WWL', { nba: 'WWL' }) }] })(call),
+      )
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const { user } = renderPurchasePage()
+      const record = await screen.findByRole('region', { name: 'Record' })
+      // Read retries first, as for the plans.
+      await vi.advanceTimersByTimeAsync(10_000)
+
+      expect(await within(record).findByText('We couldn’t load the record.')).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'Subscribe — Monthly' })).toBeTruthy()
+      expect(screen.queryByRole('alert')).toBeNull()
+      failing = false
+      await user.click(within(record).getByRole('button', { name: 'Try again' }))
+      expect(await within(record).findByText('Streak')).toBeTruthy()
+      expect(within(record).queryByText('We couldn’t load the record.')).toBeNull()
     })
   })
 })

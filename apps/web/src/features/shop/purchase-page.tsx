@@ -9,6 +9,9 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { PickList } from '../../components/records/pick-list.tsx'
+import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { CreatorRecordDetails } from '../../components/records/record-figures.tsx'
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
@@ -16,6 +19,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { authRedirectFor } from '../../lib/auth-redirect.ts'
 import { creatorProfileQueries } from '../../lib/creator-queries.ts'
+import { pickRecordQueries } from '../../lib/pick-record-queries.ts'
 import { planPrice, planTerm, planTrial } from '../../lib/plan-terms.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
@@ -310,6 +314,53 @@ function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPl
   )
 }
 
+const recentPicksShown = 10
+
+/** The record from graded picks: overall, streak, last 10 and per sport. */
+function RecordSection({ creatorId }: { creatorId: string }) {
+  const record = useQuery(pickRecordQueries.creatorRecord(creatorId))
+  return (
+    <section
+      aria-labelledby="record-title"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <div>
+        <h2 id="record-title" className="text-lg font-semibold text-slate-900">
+          Record
+        </h2>
+        <p className="text-sm text-slate-700">
+          Every pick is timestamped by the server and graded from the final score, so this record cannot be curated.
+        </p>
+      </div>
+      {record.isPending && <SectionLoading label="Loading the record…" rows={1} />}
+      {record.isError && (
+        <SectionReadFailed message="We couldn’t load the record." onRetry={() => void record.refetch()} />
+      )}
+      {record.isSuccess && <CreatorRecordDetails record={record.data} />}
+    </section>
+  )
+}
+
+/** The latest picks: free ones in full, premium ones as teasers unless this viewer has access. */
+function RecentPicksSection({ creatorId }: { creatorId: string }) {
+  const picks = useQuery(pickRecordQueries.creatorPicks(creatorId, recentPicksShown))
+  return (
+    <section aria-labelledby="recent-picks-title" className="flex flex-col gap-3">
+      <div>
+        <h2 id="recent-picks-title" className="text-lg font-semibold text-slate-900">
+          Recent picks
+        </h2>
+        <p className="text-sm text-slate-700">Free picks in full; premium picks open with a plan.</p>
+      </div>
+      {picks.isPending && <SectionLoading label="Loading recent picks…" rows={2} />}
+      {picks.isError && (
+        <SectionReadFailed message="We couldn’t load the recent picks." onRetry={() => void picks.refetch()} />
+      )}
+      {picks.isSuccess && <PickList picks={picks.data.picks} label="Recent picks" emptyText="No picks posted yet." />}
+    </section>
+  )
+}
+
 function Terms() {
   return (
     <section aria-labelledby="terms-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
@@ -397,7 +448,9 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
         </p>
       )}
       <CreatorHeader creator={creator} />
+      <RecordSection creatorId={creator.id} />
       <PlansSection creatorId={creator.id} chosenPlanId={searchParams.get('plan')} />
+      <RecentPicksSection creatorId={creator.id} />
       <Terms />
       <p>
         <Link to="/shop-picks" className="font-medium text-slate-900 underline underline-offset-2">
@@ -409,7 +462,8 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
 }
 
 /**
- * `/shop-picks/purchase/{creatorId}` (spec §2): the creator, the plans they sell and the terms.
+ * `/shop-picks/purchase/{creatorId}` (spec §2): the creator, their record, the plans they sell, their
+ * recent picks and the terms.
  * `?plan=` marks the plan a visitor chose before signing in; `?checkout=cancelled` is where a
  * cancelled checkout comes back to.
  */

@@ -1,0 +1,191 @@
+import { pickMessages } from '@picks/contracts/client'
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../test/render.tsx'
+import {
+  aBook,
+  aCreatorRecord,
+  aGame,
+  aLockedPick,
+  aPick,
+  aPickCreator,
+  apiError,
+  readsOf,
+  serveRecordsApi,
+  type FakeRecordsState,
+} from '../../test/fake-records-api.ts'
+import { Component as SportHubPage } from './sport-hub-page.tsx'
+
+function renderSportHub(sport = 'nba') {
+  return renderWithProviders(<SportHubPage />, { route: `/sport-hub/${sport}`, path: '/sport-hub/:sport' })
+}
+
+const upcoming = aGame({ id: 'nba-lal-bos', home_team: 'Boston Celtics', away_team: 'Los Angeles Lakers' })
+const dana = aPickCreator({ name: 'Dana Ortiz', username: 'DanaLock', profile_picture: null })
+
+const hub: Partial<FakeRecordsState> = {
+  odds: [
+    {
+      ...upcoming,
+      bookmakers: [
+        aBook(upcoming, {
+          key: 'draftkings',
+          title: 'DraftKings',
+          h2h: { home: -150, away: 130 },
+          spread: { point: -3.5, home: -110, away: -110 },
+          total: { point: 221.5, over: -110, under: -110 },
+        }),
+        aBook(upcoming, {
+          key: 'fanduel',
+          title: 'FanDuel',
+          h2h: { home: -140, away: 120 },
+          spread: { point: -3, home: -115, away: -105 },
+          total: { point: 222.5, over: -105, under: -115 },
+        }),
+      ],
+    },
+  ],
+  games: [
+    upcoming,
+    aGame({ home_team: 'Miami Heat', away_team: 'New York Knicks', status: 'live', home_score: 54, away_score: 58 }),
+    aGame({
+      home_team: 'Denver Nuggets',
+      away_team: 'Phoenix Suns',
+      status: 'final',
+      home_score: 121,
+      away_score: 117,
+      commence_time: '2026-02-28T02:00:00.000Z',
+    }),
+    aGame({
+      sport: 'nhl',
+      sport_key: 'icehockey_nhl',
+      home_team: 'Boston Bruins',
+      away_team: 'Toronto Maple Leafs',
+      status: 'final',
+      home_score: 3,
+      away_score: 2,
+    }),
+  ],
+  creators: [{ creator: dana, record: aCreatorRecord('WWWWWWWWWLLP', { nba: 'WWWWWWWWWLLP' }) }],
+  picks: [
+    aPick({ creator: dana, pick: 'Los Angeles Lakers', odds: 130 }),
+    aLockedPick({ creator: dana }),
+    aPick({ creator: dana, sport: 'nhl', home_team: 'Boston Bruins', away_team: 'Toronto Maple Leafs' }),
+  ],
+}
+
+/** The best-odds table row of `side`, as [moneyline, spread, total] cell texts. */
+function bestRow(side: string): string[] {
+  const table = screen.getByRole('table', { name: 'Best odds: Los Angeles Lakers @ Boston Celtics' })
+  const row = within(table).getByRole('rowheader', { name: side }).closest('tr') as HTMLElement
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '')
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('sport hub', () => {
+  it('shows each upcoming game with the best price per side and the book that has it', async () => {
+    const { calls } = serveRecordsApi(hub)
+    renderSportHub()
+
+    expect(screen.getByRole('heading', { level: 1, name: 'NBA Sport Hub' })).toBeTruthy()
+    const games = await screen.findByRole('list', { name: 'Upcoming NBA games' })
+    expect(within(games).getByRole('heading', { name: 'Los Angeles Lakers @ Boston Celtics' })).toBeTruthy()
+    // Lakers: +130 at DraftKings beats +120; +3.5 beats +3; the over at 221.5 beats 222.5.
+    expect(bestRow('Los Angeles Lakers')).toEqual([
+      '+130DraftKings',
+      '+3.5 -110DraftKings',
+      'Over 221.5 -110DraftKings',
+    ])
+    // Celtics: -140 at FanDuel; -3 beats -3.5; the under at 222.5 beats 221.5.
+    expect(bestRow('Boston Celtics')).toEqual(['-140FanDuel', '-3 -115FanDuel', 'Under 222.5 -115FanDuel'])
+    expect(readsOf(calls, '/api/odds/nba/all')).toHaveLength(1)
+  })
+
+  it('shows live and final scores, live first, and no other sport', async () => {
+    serveRecordsApi(hub)
+    renderSportHub()
+
+    const scores = await screen.findByRole('list', { name: 'NBA scores' })
+    const cards = within(scores).getAllByRole('article')
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'New York Knicks @ Miami Heat',
+      'Phoenix Suns @ Denver Nuggets',
+    ])
+    expect(cards[0]?.textContent).toMatch(/^Live.*New York Knicks58Miami Heat54$/)
+    expect(cards[1]?.textContent).toMatch(/^Final.*Phoenix Suns117Denver Nuggets121$/)
+  })
+
+  it("lists the sport's top creators and its recent free picks", async () => {
+    const { calls } = serveRecordsApi(hub)
+    renderSportHub()
+
+    const top = await screen.findByRole('table', { name: 'Top NBA creators by net units' })
+    expect(within(top).getByRole('link', { name: 'Dana Ortiz' }).getAttribute('href')).toBe('/DanaLock')
+    expect(Object.fromEntries(readsOf(calls, '/api/leaderboard')[0]?.search.entries() ?? [])).toEqual({
+      sport: 'nba',
+      sortBy: 'net_units',
+      limit: '5',
+    })
+    const picks = await screen.findByRole('list', { name: 'Recent free picks' })
+    expect(within(picks).getAllByRole('article')).toHaveLength(1)
+    expect(within(picks).getByText('Los Angeles Lakers')).toBeTruthy()
+    expect(Object.fromEntries(readsOf(calls, '/api/picks')[0]?.search.entries() ?? [])).toEqual({
+      sport: 'nba',
+      free: 'true',
+      limit: '6',
+    })
+    expect(screen.getByRole('link', { name: 'Full NBA leaderboard' }).getAttribute('href')).toBe('/locker-room/nba')
+  })
+
+  it('says "Failed to fetch game odds" when the odds fail, and keeps the rest of the page', async () => {
+    let failing = true
+    serveRecordsApi(hub, (call) =>
+      failing && call.path === '/api/odds/nba/all' ? apiError(502, 'ODDS_UNAVAILABLE', 'Provider down') : undefined,
+    )
+    const { user } = renderSportHub()
+
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(pickMessages.gameOddsFailed)
+    expect(await screen.findByRole('list', { name: 'NBA scores' })).toBeTruthy()
+    expect(await screen.findByRole('table', { name: 'Top NBA creators by net units' })).toBeTruthy()
+    expect(await screen.findByRole('list', { name: 'Recent free picks' })).toBeTruthy()
+
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('list', { name: 'Upcoming NBA games' })).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says when the board has no games and nothing has been played', async () => {
+    serveRecordsApi({})
+    renderSportHub('mma')
+
+    expect(await screen.findByText('No upcoming MMA games on the board right now.')).toBeTruthy()
+    expect(await screen.findByText('No live or finished MMA games right now.')).toBeTruthy()
+    expect(await screen.findByText('No creator has 10 graded MMA picks yet.')).toBeTruthy()
+    expect(await screen.findByText('No free MMA picks yet.')).toBeTruthy()
+  })
+
+  it('names an unknown sport and links to the hub of each sport', () => {
+    const { calls } = serveRecordsApi(hub)
+    renderSportHub('curling')
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Unknown sport' })).toBeTruthy()
+    expect(screen.getByText(/We don’t cover “curling”/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'NHL' }).getAttribute('href')).toBe('/sport-hub/nhl')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('carries the 18+ notice and the responsible-gambling line', async () => {
+    serveRecordsApi(hub)
+    renderSportHub()
+
+    expect(screen.getByText(/18\+ only\./).closest('p')?.textContent).toContain('Bet responsibly')
+    await screen.findByRole('list', { name: 'Upcoming NBA games' })
+  })
+})

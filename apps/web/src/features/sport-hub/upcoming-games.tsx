@@ -1,0 +1,145 @@
+import type { GameOdds } from '@picks/contracts'
+import { formatOdds, pickMessages, type SportSlug } from '@picks/contracts/client'
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { formatGameTime, formatSpread, matchupText } from '../../components/picks/pick-terms.ts'
+import { SectionLoading } from '../../components/records/read-states.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { sportHubQueries } from './api.ts'
+import { bestPrices, type BestPrice, type MainMarket } from './best-prices.ts'
+
+const columns: { market: MainMarket; label: string }[] = [
+  { market: 'h2h', label: 'Moneyline' },
+  { market: 'spreads', label: 'Spread' },
+  { market: 'totals', label: 'Total' },
+]
+
+function lineText(market: MainMarket, best: BestPrice): string | null {
+  if (best.point === null || market === 'h2h') return null
+  return market === 'spreads' ? formatSpread(best.point) : `${best.side} ${best.point}`
+}
+
+function PriceCell({ market, best }: { market: MainMarket; best: BestPrice | undefined }) {
+  if (!best) {
+    return (
+      <td className="px-3 py-2 text-slate-500">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not offered</span>
+      </td>
+    )
+  }
+  const line = lineText(market, best)
+  return (
+    <td className="px-3 py-2">
+      <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+        {line && <>{line} </>}
+        {formatOdds(best.price)}
+      </span>
+      <span className="block text-xs text-slate-600">{best.bookmaker.title}</span>
+    </td>
+  )
+}
+
+/**
+ * One game's best prices as a sportsbook lays them out: a row per team (away first), the over on the
+ * away row and the under on the home row, a draw row when the moneyline has three ways.
+ */
+function GameOddsCard({ game }: { game: GameOdds }) {
+  const headingId = useId()
+  const best = bestPrices(game)
+  const draw = best.h2h.find((price) => price.side !== game.home_team && price.side !== game.away_team)
+  const rows = [
+    { side: game.away_team, total: 'Over' },
+    { side: game.home_team, total: 'Under' },
+    ...(draw ? [{ side: draw.side, total: null }] : []),
+  ]
+  const offered = best.h2h.length + best.spreads.length + best.totals.length > 0
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          {matchupText(game)}
+        </h3>
+        <time dateTime={game.commence_time} className="text-sm text-slate-700">
+          {formatGameTime(game.commence_time)}
+        </time>
+      </div>
+      {offered ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Best odds: {matchupText(game)}</caption>
+            <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  <span className="sr-only">Side</span>
+                </th>
+                {columns.map((column) => (
+                  <th key={column.market} scope="col" className="px-3 py-1">
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => (
+                <tr key={row.side}>
+                  <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">
+                    {row.side}
+                  </th>
+                  <PriceCell market="h2h" best={best.h2h.find((price) => price.side === row.side)} />
+                  <PriceCell market="spreads" best={best.spreads.find((price) => price.side === row.side)} />
+                  <PriceCell market="totals" best={best.totals.find((price) => price.side === row.total)} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">No odds posted for this game yet.</p>
+      )}
+    </article>
+  )
+}
+
+/** The sport's upcoming games with the best price per side across bookmakers. */
+export function UpcomingGames({ sport, sportName }: { sport: SportSlug; sportName: string }) {
+  const headingId = useId()
+  const odds = useQuery(sportHubQueries.odds(sport))
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          Upcoming games
+        </h2>
+        <p className="text-sm text-slate-700">The best price on each side across the bookmakers, and who has it.</p>
+      </div>
+      {odds.isPending && <SectionLoading label="Loading game odds…" />}
+      {odds.isError && (
+        <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3">
+          <p className="text-red-900">{pickMessages.gameOddsFailed}</p>
+          <Button variant="secondary" onClick={() => void odds.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {odds.isSuccess &&
+        (odds.data.games.length === 0 ? (
+          <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">
+            No upcoming {sportName} games on the board right now.
+          </p>
+        ) : (
+          <ul aria-label={`Upcoming ${sportName} games`} className="flex flex-col gap-3">
+            {odds.data.games.map((game) => (
+              <li key={game.id}>
+                <GameOddsCard game={game} />
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  )
+}
