@@ -47,6 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment provider, its event handler and the scheduled billing work. */
     billing: Billing
+    /** The odds provider in use (The Odds API or the fixtures). */
+    odds: OddsProvider
+    /** Grades pending picks from the provider's scores. */
+    grader: Grader
   }
 }
 
@@ -174,7 +178,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('billing', billing)
   const odds = deps.odds ?? createOddsProvider({ oddsApiKey: config.oddsApiKey }, app.log, { now })
-  let grader: Grader | null = null
+  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs })
+  const grader = createGrader({
+    db: deps.database.db,
+    odds,
+    now,
+    log: app.log,
+    onRecordChanged: () => shopCache.invalidate(),
+  })
+  app.decorate('odds', odds)
+  app.decorate('grader', grader)
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -187,7 +200,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         }
       })
       await api.register(healthRoutes, { database: deps.database })
-      const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs })
       await api.register(creatorsRoutes, {
         auth,
         db: deps.database.db,
@@ -228,13 +240,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         fixtures: fixtureControls(odds),
         onRecordChanged: () => shopCache.invalidate(),
       })
-      grader = createGrader({
-        db: deps.database.db,
-        odds,
-        now,
-        log: app.log,
-        onRecordChanged: () => shopCache.invalidate(),
-      })
       await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       if (billing.sandbox) {
@@ -271,8 +276,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   let stopGrading = () => {}
   if (gradingIntervalMs !== null) {
     app.addHook('onReady', async () => {
-      const due = grader
-      if (due) stopGrading = every(gradingIntervalMs, 'grading', () => due.gradeDue(), app.log)
+      stopGrading = every(gradingIntervalMs, 'grading', () => grader.gradeDue(), app.log)
     })
   }
   app.addHook('onClose', async () => {

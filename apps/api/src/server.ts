@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { connectDemoCreators, seedDemoData } from './db/seed.ts'
+import { seedDemoPicks } from './modules/picks/picks.service.ts'
 
 async function main(): Promise<void> {
   const startedAt = performance.now()
@@ -16,6 +17,10 @@ async function main(): Promise<void> {
     if (app.billing.sandbox) {
       const connected = await connectDemoCreators(database.db, app.billing.sandbox)
       if (connected) app.log.info({ creators: connected }, 'demo creators take test payments (sandbox)')
+    }
+    if (seeded.created && app.odds.name === 'fixtures') {
+      const posted = await seedDemoPicks({ db: database.db, odds: app.odds, now: () => new Date(), grader: app.grader })
+      app.log.info({ picks: posted }, 'demo picks posted and graded')
     }
   }
   await app.listen({ host: config.host, port: config.port })

@@ -39,6 +39,7 @@ import { refreshRecordSummary } from './records.ts'
  */
 
 export { createGrader, gradeByHand, type Grader, type GraderDeps } from './grading.ts'
+export { seedDemoPicks } from './demo-picks.ts'
 export { creatorRecord, leaderboard } from './records.ts'
 export { pickAnswer, type Actor, type PicksDeps } from './pick-access.ts'
 
