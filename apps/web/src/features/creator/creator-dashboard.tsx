@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../lib/creator-queries.ts'
 import { pickRecordQueries } from '../../lib/pick-record-queries.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { GradePicksSection } from './grade-picks-section.tsx'
 import { PlansEditor } from './plans-editor.tsx'
 import { ShareLinkCard } from './share-link-card.tsx'
 
@@ -124,6 +125,7 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
       <CreatorTools />
 
       {creator && <YourRecordCard creatorId={creator.id} />}
+      {creator && <GradePicksSection creatorId={creator.id} />}
 
       {creator && (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
