@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eAdmin } from './support/admin.ts'
+import { e2eAdmin, adminConsolePassword } from './support/admin.ts'
 import { password, verifiedAccount } from './support/accounts.ts'
 
 // The administrator made by `npm run admin:create` at server start, named in ADMIN_EMAIL. One test
 // only chooses or enters the admin password, so the tests can run in parallel.
 test.use({ viewport: { width: 1280, height: 800 } })
 
-const adminPassword = 'Console9!Secret'
+const adminPassword = adminConsolePassword
 
 async function signInOnAdminLogin(page: Page, email: string, pass: string) {
   await page.goto('/admin/login')

@@ -7,3 +7,9 @@ export const e2eAdmin = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin-e2e@example.com',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin1!Picks-e2e',
 }
+
+/**
+ * The admin area's second password: chosen the first time an administrator enters it and entered
+ * after that. The admin and picks tests share it, since either may come first.
+ */
+export const adminConsolePassword = 'Console9!Secret'

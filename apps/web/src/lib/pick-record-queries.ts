@@ -8,6 +8,9 @@ import { api, ApiError } from './api-client.ts'
 
 export type LeaderboardSort = 'net_units' | 'roi'
 
+/** Picks and records change with every post and grade, and depend on who is asking. */
+const pickReadStaleMs = 30_000
+
 export interface LeaderboardRequest {
   sport: SportSlug | null
   sortBy: LeaderboardSort
@@ -44,6 +47,9 @@ export const pickRecordQueries = {
         return withList(record, 'last_10')
       },
       retry: retryUnlessClientError,
+      // A record changes with every grade: read it fresh rather than from a copy saved for a day.
+      staleTime: pickReadStaleMs,
+      meta: { persist: false },
     }),
 
   leaderboard: ({ sport, sortBy, limit }: LeaderboardRequest) =>
@@ -62,6 +68,8 @@ export const pickRecordQueries = {
         const answer = await api.get<PicksAnswer>('/picks', { query: { sport, free, status, limit }, signal })
         return withList(answer, 'picks')
       },
+      staleTime: pickReadStaleMs,
+      meta: { persist: false },
     }),
 
   /** `GET /picks/user/{id}`: premium picks come in full only to the creator, entitled customers and admins. */
@@ -76,5 +84,8 @@ export const pickRecordQueries = {
         return withList(answer, 'picks')
       },
       retry: retryUnlessClientError,
+      // Premium picks arrive in full once a customer subscribes, and never go to local storage.
+      staleTime: pickReadStaleMs,
+      meta: { persist: false },
     }),
 }

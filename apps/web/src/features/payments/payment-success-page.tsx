@@ -1,6 +1,7 @@
 import type { Purchase } from '@picks/contracts'
 import { liveStatuses } from '@picks/contracts/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
@@ -108,6 +109,11 @@ function PurchaseResult({ purchaseId }: { purchaseId: string }) {
         ? confirmationPolling.intervalMs
         : false,
   })
+  const status = read.data?.purchase.status
+  useEffect(() => {
+    // Access changed: the creator's premium picks now come in full, so no earlier teaser is reused.
+    if (status === 'active' || status === 'trialing') void queryClient.invalidateQueries({ queryKey: ['picks'] })
+  }, [status, queryClient])
 
   if (read.isPending) {
     return (
