@@ -270,18 +270,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerWebApp(app, config.webDistDir)
   const billingIntervalMs =
     deps.billingIntervalMs === undefined ? (config.env === 'test' ? null : 60_000) : deps.billingIntervalMs
-  if (billingIntervalMs !== null) app.addHook('onReady', async () => billing.startSchedule(billingIntervalMs))
   const gradingIntervalMs =
     deps.gradingIntervalMs === undefined ? (config.env === 'test' ? null : 5 * 60_000) : deps.gradingIntervalMs
-  let stopGrading = () => {}
-  if (gradingIntervalMs !== null) {
-    app.addHook('onReady', async () => {
-      stopGrading = every(gradingIntervalMs, 'grading', () => grader.gradeDue(), app.log)
-    })
-  }
+  const stops: (() => void)[] = []
+  app.addHook('onReady', async () => {
+    if (billingIntervalMs !== null)
+      stops.push(every(billingIntervalMs, 'billing', () => billing.runScheduled(), app.log))
+    if (gradingIntervalMs !== null) stops.push(every(gradingIntervalMs, 'grading', () => grader.gradeDue(), app.log))
+  })
   app.addHook('onClose', async () => {
-    stopGrading()
-    billing.stop()
+    for (const stop of stops) stop()
     await mediaStorage.close()
     await email.close()
     await deps.database.close()

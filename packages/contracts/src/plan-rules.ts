@@ -58,3 +58,12 @@ export function planShapeProblems(terms: PlanTerms): Partial<Record<keyof PlanTe
   }
   return problems
 }
+
+/** `from` plus one renewal `interval`, in UTC (a month from Jan 31 is Mar 3, as `Date` counts it). */
+export function addPlanInterval(from: Date, interval: PlanInterval): Date {
+  const next = new Date(from)
+  if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7)
+  else if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1)
+  else next.setUTCFullYear(next.getUTCFullYear() + 1)
+  return next
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { addPlanInterval } from '@picks/contracts'
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
@@ -84,14 +85,6 @@ const onboardingLinkLifetimeMs = 10 * 60 * 1000
 
 function sandboxId(prefix: string): string {
   return `${prefix}_sbx_${randomBytes(12).toString('hex')}`
-}
-
-function addInterval(from: Date, interval: 'week' | 'month' | 'year'): Date {
-  const next = new Date(from)
-  if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7)
-  else if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1)
-  else next.setUTCFullYear(next.getUTCFullYear() + 1)
-  return next
 }
 
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
@@ -214,9 +207,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       ]
     }
     const periodStart = sub.currentPeriodEnd
-    let periodEnd = addInterval(periodStart, sub.interval)
+    let periodEnd = addPlanInterval(periodStart, sub.interval)
     // A subscription left unrenewed for several periods (a server that was down) restarts from now.
-    if (periodEnd.getTime() <= at.getTime()) periodEnd = addInterval(at, sub.interval)
+    if (periodEnd.getTime() <= at.getTime()) periodEnd = addPlanInterval(at, sub.interval)
     const [updated] = await db
       .update(sandboxSubscriptions)
       .set({
@@ -341,7 +334,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       } else {
         const interval = item.interval ?? 'month'
         const trialing = item.trialDays > 0
-        const periodEnd = trialing ? new Date(at.getTime() + item.trialDays * dayMs) : addInterval(at, interval)
+        const periodEnd = trialing ? new Date(at.getTime() + item.trialDays * dayMs) : addPlanInterval(at, interval)
         const subscriptionId = sandboxId('sub')
         const [sub] = await db
           .insert(sandboxSubscriptions)

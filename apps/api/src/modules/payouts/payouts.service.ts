@@ -13,6 +13,7 @@ import {
   type RevenuePeriod,
 } from '@picks/contracts'
 import { and, count, desc, eq, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -350,7 +351,7 @@ export async function providerSubscriptions(
   return {
     subscriptions: list.map((s) => ({
       id: s.subscriptionId,
-      purchase_id: s.purchaseId && isUuid(s.purchaseId) ? s.purchaseId : null,
+      purchase_id: s.purchaseId && z.uuid().safeParse(s.purchaseId).success ? s.purchaseId : null,
       status: s.status,
       amount_cents: s.amountCents,
       currency: s.currency,
@@ -360,10 +361,6 @@ export async function providerSubscriptions(
     })),
     mrr_cents: Math.round(twelfths / 12),
   }
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
 
 // ---------------------------------------------------------------- revenue
@@ -578,7 +575,7 @@ export async function settlePayout(
   event: Extract<PaymentEvent, { type: 'payout.paid' | 'payout.failed' }>,
 ): Promise<void> {
   const conditions = [eq(payouts.providerPayoutId, event.providerPayoutId)]
-  if (event.payoutId && isUuid(event.payoutId)) conditions.push(eq(payouts.id, event.payoutId))
+  if (event.payoutId && z.uuid().safeParse(event.payoutId).success) conditions.push(eq(payouts.id, event.payoutId))
   const [payout] = await deps.db
     .select()
     .from(payouts)

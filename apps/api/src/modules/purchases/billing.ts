@@ -24,9 +24,8 @@ export interface Billing {
   applyEvent(event: PaymentEvent): Promise<boolean>
   /** One pass of the scheduled work at `now`; what it did. */
   runDue(now: Date): Promise<{ renewed: number; failed: number; ended: number; expired: number; passesExpired: number }>
-  /** Runs `runDue` every `intervalMs` until `stop`. */
-  startSchedule(intervalMs: number): void
-  stop(): void
+  /** One scheduled pass at the current time, logging what it did (jobs/schedule.ts runs it). */
+  runScheduled(): Promise<void>
 }
 
 export interface BillingOptions {
@@ -60,9 +59,6 @@ export function createBilling(options: BillingOptions): Billing {
     provider = sandbox
   }
 
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<unknown> | null = null
-
   async function runDue(at: Date) {
     const sandboxWork = sandbox ? await sandbox.runDue(at) : { renewed: 0, failed: 0, ended: 0, expired: 0 }
     const passesExpired = await expirePasses(db, at)
@@ -74,24 +70,9 @@ export function createBilling(options: BillingOptions): Billing {
     sandbox,
     applyEvent,
     runDue,
-    startSchedule(intervalMs) {
-      if (timer) return
-      timer = setInterval(() => {
-        if (running) return
-        running = runDue(now())
-          .then((done) => {
-            if (Object.values(done).some((n) => n > 0)) log.info(done, 'billing: scheduled work done')
-          })
-          .catch((err: unknown) => log.error({ err }, 'billing: scheduled work failed; it runs again next time'))
-          .finally(() => {
-            running = null
-          })
-      }, intervalMs)
-      timer.unref()
-    },
-    stop() {
-      if (timer) clearInterval(timer)
-      timer = null
+    async runScheduled() {
+      const done = await runDue(now())
+      if (Object.values(done).some((n) => n > 0)) log.info(done, 'billing: scheduled work done')
     },
   }
 }

@@ -1,4 +1,6 @@
+import { addPlanInterval, liveStatuses } from '@picks/contracts'
 import { eq, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { PaymentCharge, PaymentEvent, ProviderName, SubscriptionState } from '../payments/payments.service.ts'
 import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
@@ -21,8 +23,8 @@ export interface EventDeps {
 }
 
 type PurchaseRow = typeof purchases.$inferSelect
+const isUuid = z.uuid()
 const dayMs = 24 * 60 * 60 * 1000
-const liveStatuses = ['trialing', 'active', 'past_due'] as const
 
 /** Applies `event` once; false when it had been applied before. */
 export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): Promise<boolean> {
@@ -81,7 +83,7 @@ async function lockPurchase(
   ids: { purchaseId?: string | null; subscriptionId?: string | null },
 ): Promise<PurchaseRow | null> {
   const conditions = []
-  if (ids.purchaseId && isUuid(ids.purchaseId)) conditions.push(eq(purchases.id, ids.purchaseId))
+  if (ids.purchaseId && isUuid.safeParse(ids.purchaseId).success) conditions.push(eq(purchases.id, ids.purchaseId))
   if (ids.subscriptionId) conditions.push(eq(purchases.providerSubscriptionId, ids.subscriptionId))
   if (!conditions.length) return null
   const [row] = await db
@@ -91,18 +93,6 @@ async function lockPurchase(
     .limit(1)
     .for('update')
   return row ?? null
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-}
-
-function addInterval(from: Date, interval: 'week' | 'month' | 'year'): Date {
-  const next = new Date(from)
-  if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7)
-  else if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1)
-  else next.setUTCFullYear(next.getUTCFullYear() + 1)
-  return next
 }
 
 /** Books a payment for the purchase; a subscription's later payments read as renewals. */
@@ -153,7 +143,7 @@ async function checkoutCompleted(deps: EventDeps, event: EventOf<'checkout.compl
       ? new Date(start.getTime() + (purchase.accessDays ?? 1) * dayMs)
       : purchase.trialDays > 0
         ? new Date(start.getTime() + purchase.trialDays * dayMs)
-        : addInterval(start, purchase.interval ?? 'month')
+        : addPlanInterval(start, purchase.interval ?? 'month')
   await deps.db
     .update(purchases)
     .set({
@@ -169,7 +159,7 @@ async function checkoutCompleted(deps: EventDeps, event: EventOf<'checkout.compl
 }
 
 async function checkoutExpired(deps: EventDeps, event: EventOf<'checkout.expired'>): Promise<void> {
-  if (!isUuid(event.purchaseId)) return
+  if (!isUuid.safeParse(event.purchaseId).success) return
   await deps.db
     .update(purchases)
     .set({ status: 'incomplete', updatedAt: sql`now()` })
@@ -203,7 +193,7 @@ async function invoicePaid(deps: EventDeps, event: EventOf<'invoice.paid'>): Pro
 
 async function invoiceFailed(deps: EventDeps, event: EventOf<'invoice.payment_failed'>): Promise<void> {
   const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
-  if (!purchase || !(liveStatuses as readonly string[]).includes(purchase.status)) return
+  if (!purchase || !liveStatuses.includes(purchase.status)) return
   if (purchase.statusEventAt && event.occurredAt.getTime() < purchase.statusEventAt.getTime()) return
   await deps.db
     .update(purchases)

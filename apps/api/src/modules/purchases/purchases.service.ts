@@ -1,4 +1,4 @@
-import { paymentMessages, type Purchase } from '@picks/contracts'
+import { liveStatuses, paymentMessages, type Purchase } from '@picks/contracts'
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -302,7 +302,7 @@ export async function cancelPurchase(
   immediately: boolean,
 ): Promise<Purchase> {
   const row = await ownPurchase(deps, actor, id)
-  const live = (['trialing', 'active', 'past_due'] as const).some((s) => s === row.status)
+  const live = liveStatuses.includes(row.status)
   if (!live) throw notLive('This purchase has already ended')
   const at = deps.now()
   if (row.kind === 'one_time') {
@@ -331,7 +331,7 @@ export async function cancelPurchase(
             }
           : { autoRenewal: false, canceledAt: row.canceledAt ?? at, updatedAt: sql`now()` },
       )
-      .where(and(eq(purchases.id, id), inArray(purchases.status, ['trialing', 'active', 'past_due'])))
+      .where(and(eq(purchases.id, id), inArray(purchases.status, [...liveStatuses])))
   }
   return getPurchase(deps, actor, id)
 }
@@ -341,7 +341,7 @@ export async function setAutoRenewal(deps: PurchaseDeps, actor: Actor, id: strin
   const row = await ownPurchase(deps, actor, id)
   if (row.kind !== 'subscription') throw notLive('Only subscriptions renew')
   if (!on) return cancelPurchase(deps, actor, id, false)
-  const live = (['trialing', 'active', 'past_due'] as const).some((s) => s === row.status)
+  const live = liveStatuses.includes(row.status)
   if (!live || !row.currentPeriodEnd || row.currentPeriodEnd.getTime() <= deps.now().getTime()) {
     throw notLive('This subscription has ended: subscribe again from the creator’s page')
   }
