@@ -15,14 +15,22 @@ import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth } from './modules/auth/auth.service.ts'
 import {
-  createOutboxEmailSender,
-  createOutboxSmsSender,
-  createSmtpEmailSender,
-  createTwilioSmsSender,
+  createSenders,
   sendInBackground,
   type EmailSender,
   type SmsSender,
 } from './modules/notifications/notifications.service.ts'
+import { openJobQueue, type Jobs } from './jobs/queue.ts'
+import {
+  alertJobs,
+  defaultAlertTuning,
+  recordPublished,
+  startFanOut,
+  startSendingWith,
+  workAlerts,
+  type AlertDeps,
+  type AlertTuning,
+} from './modules/alerts/alert-jobs.ts'
 import { factorsRoutes } from './modules/auth/factors.routes.ts'
 import { phoneVerificationRoutes } from './modules/auth/phone-verification.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -51,6 +59,8 @@ declare module 'fastify' {
     odds: OddsProvider
     /** Grades pending picks from the provider's scores. */
     grader: Grader
+    /** The job queue and the pick alerts' services (tests run the jobs by hand). */
+    alerts: { jobs: Jobs; deps: AlertDeps }
   }
 }
 
@@ -72,6 +82,8 @@ export interface AppDeps {
   odds?: OddsProvider
   /** How often pending picks are graded from scores; null: never (tests run it by hand). */
   gradingIntervalMs?: number | null
+  /** How the pick alerts batch and pace their work (tests and benchmarks). */
+  alertTuning?: Partial<AlertTuning>
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -138,25 +150,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
-  const chosenEmail =
-    deps.email ??
-    (config.smtp
-      ? createSmtpEmailSender(config.smtp)
-      : createOutboxEmailSender({
-          db: deps.database.db,
-          ...(config.env === 'development' ? { echoTo: app.log } : {}),
-        }))
+  const senders = createSenders(config, deps.database.db, app.log, {
+    ...(deps.email ? { email: deps.email } : {}),
+    ...(deps.sms ? { sms: deps.sms } : {}),
+  })
+  const { sms } = senders
   // An SMTP send is a network round trip: answering before it keeps a known e-mail's answer (reset
   // link, new code) as quick as an unknown one's, so timing tells no one who has an account.
-  const email = chosenEmail.kind === 'smtp' ? sendInBackground(chosenEmail, app.log) : chosenEmail
-  const sms =
-    deps.sms ??
-    (config.twilio
-      ? createTwilioSmsSender(config.twilio)
-      : createOutboxSmsSender({
-          db: deps.database.db,
-          ...(config.env === 'development' ? { echoTo: app.log } : {}),
-        }))
+  const email = senders.email.kind === 'smtp' ? sendInBackground(senders.email, app.log) : senders.email
   const auth = createAuth({
     db: deps.database.db,
     config,
@@ -188,6 +189,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
+  const jobs = await openJobQueue(deps.database, config.database, alertJobs, {
+    log: app.log,
+    schedule: config.runWorker,
+  })
+  const alertDeps: AlertDeps = {
+    db: deps.database.db,
+    email: senders.email,
+    sms,
+    now,
+    log: app.log,
+    links: { publicUrl: config.publicUrl, secret: config.authSecret },
+    tuning: { ...defaultAlertTuning, ...deps.alertTuning },
+    startSending: startSendingWith(jobs),
+  }
+  app.decorate('alerts', { jobs, deps: alertDeps })
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -239,6 +255,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
         fixtures: fixtureControls(odds),
         onRecordChanged: () => shopCache.invalidate(),
+        publishing: {
+          onPublished: (tx, pickId) => recordPublished(tx, pickId, now()),
+          // The sweep starts any fan-out whose job could not be sent now; the pick is published either way.
+          afterPublished: (pickId) =>
+            startFanOut(jobs, pickId).catch((err: unknown) =>
+              app.log.warn({ err, pickId }, 'pick alerts will start with the next sweep'),
+            ),
+        },
       })
       await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
@@ -277,9 +301,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (billingIntervalMs !== null)
       stops.push(every(billingIntervalMs, 'billing', () => billing.runScheduled(), app.log))
     if (gradingIntervalMs !== null) stops.push(every(gradingIntervalMs, 'grading', () => grader.gradeDue(), app.log))
+    if (config.runWorker) await workAlerts(jobs, alertDeps)
   })
   app.addHook('onClose', async () => {
     for (const stop of stops) stop()
+    await jobs.stop()
     await mediaStorage.close()
     await email.close()
     await deps.database.close()

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{7,14}$/, 'TWILIO_FROM_NUMBER must be an E.164 number such as +15551234567')
     .optional(),
+  RUN_WORKER: booleanFlag.optional(),
   SHOP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
@@ -92,6 +93,8 @@ export interface Config {
   twilio: { accountSid: string; authToken: string; from: string } | null
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
   shopCacheTtlMs: number
+  /** Whether the server also runs the background jobs (pick alerts); false when `npm run worker` runs them. */
+  runWorker: boolean
   /** `connectWebhookSecret`: the signing secret of the Connect endpoint (connected accounts' events), when separate. */
   stripe: {
     secretKey: string
@@ -180,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
+    runWorker: e.RUN_WORKER ?? e.NODE_ENV !== 'test',
     adminEmail: e.ADMIN_EMAIL ?? null,
     dataDir: e.DATA_DIR,
     s3:

@@ -33,3 +33,12 @@ export {
   sandboxSubscriptions,
 } from '../modules/payments/sandbox.table.ts'
 export { pickAudit, picks } from '../modules/picks/picks.table.ts'
+export {
+  alertDeliveries,
+  alertFanouts,
+  creatorAlertPreferences,
+  deliveryMethods,
+  notificationSettings,
+  smsInbound,
+  smsNumbers,
+} from '../modules/alerts/alerts.table.ts'

@@ -83,6 +83,7 @@ describe('account e-mail over SMTP', () => {
     async send(message) {
       await new Promise((resolve) => setTimeout(resolve, 1500))
       delivered.push(message)
+      return { id: `slow-${delivered.length}` }
     },
     async close() {},
   }

@@ -63,6 +63,7 @@ describe('sending in the background', () => {
         await gate
         if (m.to === 'broken@example.com') throw new Error('550 mailbox unavailable')
         handedOver.push(m.to)
+        return { id: m.to }
       },
       async close() {},
     }

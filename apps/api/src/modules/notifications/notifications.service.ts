@@ -1,7 +1,9 @@
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import twilio from 'twilio'
+import { smsSegments } from '@picks/contracts/client'
 import { emailOutbox, smsOutbox } from './notifications.table.ts'
 
 export interface EmailMessage {
@@ -10,13 +12,54 @@ export interface EmailMessage {
   text: string
   html: string
   kind: string
+  /** Extra headers (`List-Unsubscribe`, …). A `Message-ID` given here is the message's own. */
+  headers?: Record<string, string>
 }
 
 /** Where the product's e-mail goes: an SMTP server, or the database outbox when none is configured. */
 export interface EmailSender {
   readonly kind: 'smtp' | 'outbox'
-  send(message: EmailMessage): Promise<void>
+  /** Resolves once the server (or the outbox) has taken the message; `id` is its Message-ID or outbox row. */
+  send(message: EmailMessage): Promise<{ id: string }>
   close(): Promise<void>
+}
+
+/**
+ * A send that did not go through. `permanent`: trying again cannot help (an SMTP 5xx reply, an
+ * HTTP 4xx such as an invalid or unsubscribed number); otherwise the same message may be tried later.
+ */
+export class SendFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message)
+    this.name = 'SendFailure'
+  }
+}
+
+function numberField(err: object, name: string): number | null {
+  const value = (err as Record<string, unknown>)[name]
+  return typeof value === 'number' ? value : null
+}
+
+/**
+ * Sorts a provider's error into passing or permanent. SMTP: 4xx replies are passing, 5xx
+ * permanent (RFC 5321). HTTP APIs (Twilio): 4xx permanent but for 408 and 429, 5xx passing. No
+ * answer at all (refused, reset, timed out) is passing.
+ */
+export function classifySendFailure(err: unknown): SendFailure {
+  if (err instanceof SendFailure) return err
+  const message = err instanceof Error ? err.message : String(err)
+  if (typeof err !== 'object' || err === null) return new SendFailure(message, false)
+  const smtpCode = numberField(err, 'responseCode')
+  if (smtpCode !== null) return new SendFailure(message, smtpCode >= 500)
+  const httpStatus = numberField(err, 'status')
+  if (httpStatus !== null) {
+    const passing = httpStatus >= 500 || httpStatus === 408 || httpStatus === 429
+    return new SendFailure(message, !passing)
+  }
+  return new SendFailure(message, false)
 }
 
 export interface OutboxOptions {
@@ -29,17 +72,22 @@ export function createOutboxEmailSender({ db, echoTo }: OutboxOptions): EmailSen
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insert(emailOutbox).values({
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        kind: message.kind,
-      })
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+          kind: message.kind,
+          headers: message.headers ?? {},
+        })
+        .returning({ id: emailOutbox.id })
       echoTo?.info(
         { outbox: { to: message.to, subject: message.subject, text: message.text } },
         'e-mail written to the outbox (development: shown here, nothing was sent)',
       )
+      return { id: message.headers?.['Message-ID'] ?? row?.id ?? '' }
     },
     async close() {},
   }
@@ -48,13 +96,18 @@ export function createOutboxEmailSender({ db, echoTo }: OutboxOptions): EmailSen
 export interface SmtpOptions {
   url: string
   from: string
+  /** Connections kept open to the server, for sending many messages at once (pick alerts). */
+  maxConnections?: number
 }
 
-export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
+export function createSmtpEmailSender({ url, from, maxConnections = 5 }: SmtpOptions): EmailSender {
   const parsed = new URL(url)
   const secure = parsed.protocol === 'smtps:'
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)
   const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections,
+    maxMessages: Infinity,
     host: parsed.hostname,
     port: Number(parsed.port) || (secure ? 465 : 587),
     secure,
@@ -67,14 +120,17 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({
+      const { 'Message-ID': messageId, ...headers } = message.headers ?? {}
+      const sent = await transport.sendMail({
         from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
-        headers: { 'X-Picks-Kind': message.kind },
+        headers: { 'X-Picks-Kind': message.kind, ...headers },
+        ...(messageId ? { messageId } : {}),
       })
+      return { id: sent.messageId }
     },
     async close() {
       transport.close()
@@ -93,12 +149,14 @@ export function sendInBackground(inner: EmailSender, log: Pick<FastifyBaseLogger
     async send(message) {
       const sending = inner
         .send(message)
+        .then(() => undefined)
         .catch((err: unknown) => {
           const reason = err instanceof Error ? err.message : String(err)
           log.error({ to: message.to, kind: message.kind, reason }, 'e-mail could not be sent')
         })
         .finally(() => pending.delete(sending))
       pending.add(sending)
+      return { id: message.headers?.['Message-ID'] ?? '' }
     },
     async close() {
       await Promise.all(pending)
@@ -117,6 +175,7 @@ export interface SmsMessage {
 /** Where the product's text messages go: Twilio, or the database outbox when it is not configured. */
 export interface SmsSender {
   readonly kind: 'twilio' | 'outbox'
+  /** Resolves once the provider has taken the message; `id` is its message id (Twilio's SM…, or the outbox row). */
   send(message: SmsMessage): Promise<{ id: string }>
 }
 
@@ -126,7 +185,12 @@ export function createOutboxSmsSender({ db, echoTo }: OutboxOptions): SmsSender 
     async send(message) {
       const [row] = await db
         .insert(smsOutbox)
-        .values({ toNumber: message.to, body: message.body, kind: message.kind })
+        .values({
+          toNumber: message.to,
+          body: message.body,
+          kind: message.kind,
+          segments: smsSegments(message.body).segments,
+        })
         .returning({ id: smsOutbox.id })
       echoTo?.info(
         { outbox: { to: message.to, body: message.body } },
@@ -143,16 +207,76 @@ export interface TwilioOptions {
   from: string
   /** Tests point the official SDK at a local double of Twilio's API. */
   baseUrl?: string
+  /** Where Twilio reports each message's fate (queued, sent, delivered, undelivered, failed); public https only. */
+  statusCallbackUrl?: string
 }
 
-export function createTwilioSmsSender({ accountSid, authToken, from, baseUrl }: TwilioOptions): SmsSender {
-  const client = twilio(accountSid, authToken)
+export function createTwilioSmsSender({
+  accountSid,
+  authToken,
+  from,
+  baseUrl,
+  statusCallbackUrl,
+}: TwilioOptions): SmsSender {
+  const client = twilio(accountSid, authToken, { autoRetry: false, keepAlive: true })
   if (baseUrl) client.api.baseUrl = baseUrl
   return {
     kind: 'twilio',
     async send(message) {
-      const sent = await client.messages.create({ to: message.to, from, body: message.body })
+      const sent = await client.messages.create({
+        to: message.to,
+        from,
+        body: message.body,
+        ...(statusCallbackUrl ? { statusCallback: statusCallbackUrl } : {}),
+      })
       return { id: sent.sid }
     },
+  }
+}
+
+/**
+ * Checks the `X-Twilio-Signature` of a webhook Twilio sent to `url` (the full public address it
+ * was configured with) with these form fields, as Twilio signs them.
+ */
+export function isTwilioSignatureValid(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  fields: Record<string, string>,
+): boolean {
+  if (!signature) return false
+  return twilio.validateRequest(authToken, signature, url, fields)
+}
+
+export interface Senders {
+  /** Where e-mail goes, as configured: SMTP, else the outbox. Its `send` waits for the server's answer. */
+  email: EmailSender
+  sms: SmsSender
+}
+
+/**
+ * The configured senders: SMTP when `SMTP_URL` is set, else the e-mail outbox; Twilio when its
+ * settings are, else the SMS outbox. In development the outbox also echoes each message to the log.
+ */
+export function createSenders(
+  config: Config,
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info'>,
+  chosen: Partial<Senders> = {},
+): Senders {
+  const echo = config.env === 'development' ? { echoTo: log } : {}
+  return {
+    email:
+      chosen.email ?? (config.smtp ? createSmtpEmailSender(config.smtp) : createOutboxEmailSender({ db, ...echo })),
+    sms:
+      chosen.sms ??
+      (config.twilio
+        ? createTwilioSmsSender({
+            ...config.twilio,
+            ...(config.publicUrl.startsWith('https://')
+              ? { statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` }
+              : {}),
+          })
+        : createOutboxSmsSender({ db, ...echo })),
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * Every e-mail the product sends, when no SMTP server is configured: the offline default. Rows are
@@ -15,6 +15,8 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     /** What the message is for: `verification`, `password_reset`, later `pick` and others. */
     kind: text('kind').notNull(),
+    /** Extra headers as sent (`Message-ID`, `List-Unsubscribe`, …); empty for account e-mail. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** `queued` until something delivers it (nothing does yet: the outbox is read, not sent); then `sent`. */
     status: text('status', { enum: ['queued', 'sent'] })
@@ -36,6 +38,8 @@ export const smsOutbox = pgTable(
     body: text('body').notNull(),
     /** What the message is for: `phone_verification`, `mfa_code`, later `pick` and others. */
     kind: text('kind').notNull(),
+    /** Segments the text takes (GSM-7 160/153, UCS-2 70/67). */
+    segments: integer('segments').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sms_outbox_to_created_idx').on(t.toNumber, t.createdAt)],

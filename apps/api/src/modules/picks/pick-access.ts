@@ -10,6 +10,10 @@ export interface PicksDeps {
   db: Db
   odds: OddsProvider
   now: () => Date
+  /** Runs in the transaction that publishes a pick (the alerts record that it must be announced). */
+  onPublished?: (tx: Db, pickId: string) => Promise<void>
+  /** Runs once a published pick is committed (the alerts start announcing it). */
+  afterPublished?: (pickId: string) => Promise<void>
 }
 
 /** Whoever acts: a signed-in user's id and role. */

@@ -30,6 +30,7 @@ import {
   picksOfCreator,
   subscribedPicks,
   updatePick,
+  type PicksDeps,
 } from './picks.service.ts'
 
 /** The fixture odds provider's clock, which the demo and the browser tests move to finish games. */
@@ -52,9 +53,11 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   fixtures: FixtureControl | null
   /** Told when a record the shop shows changed (a grade, or an administrator deleting a graded pick). */
   onRecordChanged?: () => void
+  /** The pick alerts' hooks: in the publishing transaction, and after its commit. */
+  publishing?: Pick<PicksDeps, 'onPublished' | 'afterPublished'>
 }> = async (app, options) => {
   const { auth, db, odds, now, fixtures } = options
-  const deps = { db, odds, now }
+  const deps: PicksDeps = { db, odds, now, ...options.publishing }
   const recordChanged = (changed: boolean) => {
     if (changed) options.onRecordChanged?.()
   }

@@ -300,6 +300,7 @@ export async function createPick(
     await tx
       .insert(pickAudit)
       .values({ pickId: row.id, actorId: actor.id, action: 'create', before: null, after: snapshot(row), at: now })
+    await deps.onPublished?.(tx, row.id)
     return { id: row.id, shopChanged: await refreshRecordSummary(tx, creatorId) }
   })
   if (!written) {
@@ -307,6 +308,7 @@ export async function createPick(
     if (raced) return raced
     throw new AppError('CONFLICT', 'This pick was just posted')
   }
+  await deps.afterPublished?.(written.id)
   return { pick: await pickAnswer(deps, actor, written.id), shopChanged: written.shopChanged, created: true }
 }
 
@@ -480,4 +482,55 @@ export async function subscribedPicks(
   // The user's own feed: what they are entitled to is what they may read (an administrator reads all).
   const access: PremiumAccess = viewer.role === 'admin' ? { kind: 'all' } : { kind: 'creators', creatorIds }
   return feed(deps, viewer, [inArray(picks.creatorId, creatorIds)], query, access)
+}
+
+/** A pick as its alerts announce it; `deletedAt` set when it was deleted before they went out. */
+export type PickForAlerts = globalThis.Pick<
+  PickRow,
+  | 'id'
+  | 'creatorId'
+  | 'sport'
+  | 'homeTeam'
+  | 'awayTeam'
+  | 'gameDate'
+  | 'betType'
+  | 'selection'
+  | 'odds'
+  | 'line'
+  | 'bookmaker'
+  | 'player'
+  | 'stat'
+  | 'overUnder'
+  | 'reasoning'
+  | 'isPremium'
+  | 'stakeUnits'
+  | 'deletedAt'
+>
+
+/** The picks with these ids, deleted ones included (the alerts say why they did not go out). */
+export async function picksForAlerts(db: Db, ids: readonly string[]): Promise<PickForAlerts[]> {
+  if (ids.length === 0) return []
+  return db
+    .select({
+      id: picks.id,
+      creatorId: picks.creatorId,
+      sport: picks.sport,
+      homeTeam: picks.homeTeam,
+      awayTeam: picks.awayTeam,
+      gameDate: picks.gameDate,
+      betType: picks.betType,
+      selection: picks.selection,
+      odds: picks.odds,
+      line: picks.line,
+      bookmaker: picks.bookmaker,
+      player: picks.player,
+      stat: picks.stat,
+      overUnder: picks.overUnder,
+      reasoning: picks.reasoning,
+      isPremium: picks.isPremium,
+      stakeUnits: picks.stakeUnits,
+      deletedAt: picks.deletedAt,
+    })
+    .from(picks)
+    .where(inArray(picks.id, [...new Set(ids)]))
 }

@@ -10,7 +10,7 @@ import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
 
 // The entitlement rules, for other modules (the picks feeds).
-export { canSeePremium, entitledCreatorIds, hasPaidAccess } from './entitlements.ts'
+export { canSeePremium, entitledCreatorIds, givesAccessAt, hasPaidAccess } from './entitlements.ts'
 
 /**
  * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
+import type { z } from 'zod'
+import type { Config } from '../config.ts'
+import { pgliteOf, type Database, type Db } from '../db/client.ts'
+import type { JobContext, JobDefinition, JobHandler } from './registry.ts'
+
+/**
+ * The durable job queue: pg-boss in the application's own database (its `pgboss` schema), on
+ * PGlite through the same embedded connection or on PostgreSQL through a small pool of its own.
+ * Jobs survive restarts; a failed job is retried with backoff and, once out of tries, stays
+ * visible in state `failed`; a worker that dies mid-job stops beating and its job is retried.
+ */
+export interface Jobs {
+  /**
+   * Queues a job. With `tx` it is written in that transaction, so it exists exactly when the
+   * transaction's other writes do. Returns null when a `stately` queue already holds one for the key.
+   */
+  send<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    payload: z.input<P>,
+    options?: SendJobOptions,
+  ): Promise<string | null>
+  /** Takes jobs of this kind in this process, at most `job.concurrency` at once. */
+  work<P extends z.ZodType>(job: JobDefinition<P>, handler: JobHandler<P>): Promise<void>
+  /** Queues `job` with this payload on a cron schedule (UTC), once across every process. */
+  schedule<P extends z.ZodType>(job: JobDefinition<P>, cron: string, payload: z.input<P>): Promise<void>
+  /** Stops taking jobs, waits up to `timeoutMs` for running ones, and lets go of the database. */
+  stop(timeoutMs?: number): Promise<void>
+  /** pg-boss itself, for operators' views and tests. */
+  readonly boss: PgBoss
+}
+
+export interface SendJobOptions {
+  tx?: Db
+  singletonKey?: string
+  startAfter?: Date
+}
+
+export interface JobQueueOptions {
+  /** How often dead workers' jobs and expired ones are looked for, in seconds. */
+  superviseIntervalSeconds?: number
+  /** Whether this process runs the cron schedules (a worker does; an API-only process need not). */
+  schedule?: boolean
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>
+}
+
+/** Every kind of job the product has; each queue is created (or updated) when the queue opens. */
+export async function openJobQueue(
+  database: Database,
+  target: Config['database'],
+  definitions: readonly JobDefinition[],
+  options: JobQueueOptions,
+): Promise<Jobs> {
+  const pglite = pgliteOf(database)
+  const supervise = options.superviseIntervalSeconds ?? 10
+  const common = {
+    schema: 'pgboss',
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
+    schedule: options.schedule ?? true,
+  }
+  const boss =
+    pglite !== null
+      ? new PgBoss({ ...common, db: fromPglite(pglite), backend: 'pglite' })
+      : new PgBoss({
+          ...common,
+          connectionString: target.kind === 'postgres' ? target.url : '',
+          max: 4,
+          application_name: 'picks-jobs',
+        })
+  boss.on('error', (err: unknown) => options.log.error({ err }, 'job queue error'))
+  boss.on('warning', (warning: unknown) => options.log.warn({ warning }, 'job queue warning'))
+  await boss.start()
+  for (const definition of definitions) {
+    const existing = await boss.getQueue(definition.name)
+    const settings = { ...definition.queue }
+    if (existing) {
+      const { policy: _policy, ...changeable } = settings
+      await boss.updateQueue(definition.name, changeable)
+    } else {
+      await boss.createQueue(definition.name, settings)
+    }
+  }
+
+  let stopped = false
+  return {
+    boss,
+    async send(job, payload, sendOptions = {}) {
+      const data = job.payload.parse(payload) as object
+      return boss.send(job.name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx as never, sql) } : {}),
+      })
+    },
+    async work(job, handler) {
+      await boss.work(
+        job.name,
+        { localConcurrency: job.concurrency, batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([taken]) => {
+          if (!taken) return
+          const parsed = job.payload.safeParse(taken.data)
+          if (!parsed.success) {
+            // A payload no handler can read fails now instead of being retried: it stays visible.
+            throw new Error(`invalid ${job.name} payload: ${parsed.error.message}`)
+          }
+          const context: JobContext = { id: taken.id, signal: taken.signal }
+          await handler(parsed.data, context)
+        },
+      )
+    },
+    async schedule(job, cron, payload) {
+      await boss.schedule(job.name, cron, job.payload.parse(payload) as object, { tz: 'UTC' })
+    },
+    async stop(timeoutMs = 10_000) {
+      if (stopped) return
+      stopped = true
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: pglite === null })
+    },
+  }
+}
+
+/** Creates (or brings up to date) the queue's schema and every queue, then lets go: migrations, test templates. */
+export async function installJobQueue(database: Database, target: Config['database']): Promise<void> {
+  const { alertJobs } = await import('../modules/alerts/alert-jobs.ts')
+  const jobs = await openJobQueue(database, target, alertJobs, { log: console, schedule: false })
+  await jobs.stop()
+}
