@@ -50,6 +50,8 @@ import { createOddsProvider, fixtureControls, type OddsProvider } from './module
 import { oddsRoutes } from './modules/odds/odds.routes.ts'
 import { picksRoutes } from './modules/picks/picks.routes.ts'
 import { createGrader, type Grader } from './modules/picks/picks.service.ts'
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
+import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -266,6 +268,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
+      await api.register(alertsRoutes, { auth, db: deps.database.db, jobs, alerts: alertDeps, now })
+      await api.register(smsWebhooksRoutes, {
+        auth,
+        db: deps.database.db,
+        alerts: alertDeps,
+        twilio: config.twilio,
+        publicUrl: config.publicUrl,
+        now,
+      })
       if (billing.sandbox) {
         await api.register(sandboxRoutes, { auth, db: deps.database.db, sandbox: billing.sandbox, now })
       }
