@@ -95,4 +95,5 @@ CREATE UNIQUE INDEX "alert_deliveries_provider_key" ON "alert_deliveries" USING 
 CREATE INDEX "creator_alert_preferences_creator_idx" ON "creator_alert_preferences" USING btree ("creator_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "delivery_methods_creator_method_key" ON "delivery_methods" USING btree ("creator_id","method");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_inbound_provider_key" ON "sms_inbound" USING btree ("provider_id");--> statement-breakpoint
-CREATE INDEX "sms_inbound_from_idx" ON "sms_inbound" USING btree ("from_number","received_at");
+CREATE INDEX "sms_inbound_from_idx" ON "sms_inbound" USING btree ("from_number","received_at");--> statement-breakpoint
+CREATE INDEX "purchases_creator_user_live_idx" ON "purchases" USING btree ("creator_id","user_id") WHERE "purchases"."status" in ('trialing', 'active', 'past_due');

@@ -51,6 +51,10 @@ export const purchases = pgTable(
     index('purchases_user_creator_live_idx')
       .on(t.userId, t.creatorId)
       .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+    // The pick alerts' fan-out walks a creator's live buyers in user-id order.
+    index('purchases_creator_user_live_idx')
+      .on(t.creatorId, t.userId)
+      .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
     index('purchases_due_idx')
       .on(t.currentPeriodEnd)
       .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
