@@ -73,6 +73,10 @@ export async function sendDueAlerts(
   return total
 }
 
+/** A pick's messages go out once its whole audience is queued: a fan-out stopped midway has sent nothing. */
+export const fanOutComplete = sql`not exists (select 1 from alert_fanouts f
+  where f.pick_id = ${alertDeliveries.pickId} and f.status = 'running')`
+
 async function claimDue(deps: AlertDeps, creatorId: string | null): Promise<Delivery[]> {
   const now = deps.now()
   const due = deps.db
@@ -83,6 +87,7 @@ async function claimDue(deps: AlertDeps, creatorId: string | null): Promise<Deli
         eq(alertDeliveries.status, 'queued'),
         lte(alertDeliveries.nextAttemptAt, now),
         creatorId ? eq(alertDeliveries.creatorId, creatorId) : undefined,
+        fanOutComplete,
       ),
     )
     .orderBy(asc(alertDeliveries.nextAttemptAt), asc(alertDeliveries.id))

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import { defineJob } from '../../jobs/registry.ts'
 import type { EmailSender, SmsSender } from '../notifications/notifications.service.ts'
-import { reclaimExpired, sendDueAlerts } from './alert-delivery.ts'
+import { fanOutComplete, reclaimExpired, sendDueAlerts } from './alert-delivery.ts'
 import { fanOutPick } from './alert-fanout.ts'
 import type { AlertLinks } from './alert-messages.ts'
 import { alertDeliveries, alertFanouts } from './alerts.table.ts'
@@ -124,7 +124,7 @@ export async function sweepAlerts(deps: AlertDeps, jobs: Jobs): Promise<{ reclai
   const due = await deps.db
     .selectDistinct({ creatorId: alertDeliveries.creatorId })
     .from(alertDeliveries)
-    .where(and(eq(alertDeliveries.status, 'queued'), lte(alertDeliveries.nextAttemptAt, deps.now())))
+    .where(and(eq(alertDeliveries.status, 'queued'), lte(alertDeliveries.nextAttemptAt, deps.now()), fanOutComplete))
   for (const { creatorId } of due) if (creatorId) await deps.startSending(creatorId)
   const stalled = await deps.db
     .select({ pickId: alertFanouts.pickId })
