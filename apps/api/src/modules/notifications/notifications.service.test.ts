@@ -1,14 +1,16 @@
-import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/build-test-app.ts'
+import { startTwilioDouble, twilioFailures, type TwilioDouble } from '../../test/twilio-double.ts'
 import {
+  classifySendFailure,
   createOutboxEmailSender,
   createOutboxSmsSender,
   createSmtpEmailSender,
   createTwilioSmsSender,
+  SendFailure,
   sendInBackground,
   type EmailSender,
 } from './notifications.service.ts'
@@ -157,66 +159,120 @@ describe('the outbox SMS sender', () => {
 })
 
 describe('the Twilio SMS sender, through the official SDK against a local double of its API', () => {
-  const accountSid = `AC${'1'.repeat(32)}`
-  const received: Array<{ path: string; auth: string; form: URLSearchParams }> = []
-  let server: http.Server
-  let baseUrl: string
+  let twilioApi: TwilioDouble
+  const sender = (extra: { authToken?: string; statusCallbackUrl?: string } = {}) =>
+    createTwilioSmsSender({
+      accountSid: twilioApi.accountSid,
+      authToken: twilioApi.authToken,
+      from: '+15550001111',
+      baseUrl: twilioApi.baseUrl,
+      ...extra,
+    })
+  const text = { to: '+15551234567', body: 'Your code is 123456', kind: 'mfa_code' }
+
+  /** What the adapter threw, as the delivery pipeline sorts it. */
+  async function failureOf(send: Promise<unknown>) {
+    const err = await send.then(
+      () => null,
+      (e: unknown) => e,
+    )
+    if (err === null) throw new Error('the send went through')
+    return classifySendFailure(err)
+  }
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let raw = ''
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
-      req.on('end', () => {
-        const form = new URLSearchParams(raw)
-        received.push({ path: req.url ?? '', auth: req.headers.authorization ?? '', form })
-        res.setHeader('content-type', 'application/json')
-        if (form.get('To') === '+10000000000') {
-          res.statusCode = 400
-          res.end(
-            JSON.stringify({
-              code: 21211,
-              message: "The 'To' number +10000000000 is not a valid phone number.",
-              status: 400,
-            }),
-          )
-          return
-        }
-        res.statusCode = 201
-        res.end(
-          JSON.stringify({
-            sid: 'SM0123456789abcdef0123456789abcdef',
-            status: 'queued',
-            to: form.get('To'),
-            body: form.get('Body'),
-          }),
-        )
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    twilioApi = await startTwilioDouble({ authToken: 'token-1' })
+  })
+  beforeEach(() => {
+    twilioApi.reset()
   })
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await twilioApi.close()
   })
 
   it('posts the message to the account with its credentials and returns Twilio’s id', async () => {
-    const sender = createTwilioSmsSender({ accountSid, authToken: 'token-1', from: '+15550001111', baseUrl })
-    const { id } = await sender.send({ to: '+15551234567', body: 'Your code is 123456', kind: 'mfa_code' })
-    expect(id).toBe('SM0123456789abcdef0123456789abcdef')
-    const request = received.at(-1)!
-    expect(request.path).toBe(`/2010-04-01/Accounts/${accountSid}/Messages.json`)
-    expect(request.auth).toBe(`Basic ${Buffer.from(`${accountSid}:token-1`).toString('base64')}`)
-    expect(Object.fromEntries(request.form)).toMatchObject({
-      To: '+15551234567',
-      From: '+15550001111',
-      Body: 'Your code is 123456',
+    const { id } = await sender().send(text)
+    expect(id).toMatch(/^SM[0-9a-f]{32}$/)
+    expect(twilioApi.messages).toEqual([
+      { sid: id, to: '+15551234567', from: '+15550001111', body: 'Your code is 123456', statusCallback: null },
+    ])
+    expect(twilioApi.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${twilioApi.accountSid}/Messages.json`,
+      status: 201,
     })
   })
 
-  it('fails with Twilio’s own message when it refuses the number', async () => {
-    const sender = createTwilioSmsSender({ accountSid, authToken: 'token-1', from: '+15550001111', baseUrl })
-    await expect(sender.send({ to: '+10000000000', body: 'x', kind: 'mfa_code' })).rejects.toThrow(
-      "The 'To' number +10000000000 is not a valid phone number.",
+  it('gives each message its own id', async () => {
+    const first = await sender().send(text)
+    const second = await sender().send(text)
+    expect(first.id).not.toBe(second.id)
+    expect(twilioApi.sentTo('+15551234567')).toBe(2)
+  })
+
+  it('asks Twilio to report each message’s fate to the status callback when one is configured', async () => {
+    const statusCallbackUrl = 'https://picks.example/api/webhooks/twilio/status'
+    await sender({ statusCallbackUrl }).send(text)
+    expect(twilioApi.requests.at(-1)!.fields).toMatchObject({ To: text.to, StatusCallback: statusCallbackUrl })
+  })
+
+  it('is refused with a wrong auth token, and the refusal is not worth repeating', async () => {
+    const failure = await failureOf(sender({ authToken: 'wrong' }).send(text))
+    expect(failure).toMatchObject({ permanent: true, message: 'Authenticate' })
+    expect(twilioApi.messages).toHaveLength(0)
+  })
+
+  it('fails for good, with Twilio’s own message, when it refuses the number (21211) or the number opted out (21610)', async () => {
+    const invalid = await failureOf(sender().send({ ...text, to: '+1234' }))
+    expect(invalid).toMatchObject({ permanent: true, message: "The 'To' number +1234 is not a valid phone number." })
+    twilioApi.failFor(text.to, twilioFailures.unsubscribed)
+    const unsubscribed = await failureOf(sender().send(text))
+    expect(unsubscribed).toBeInstanceOf(SendFailure)
+    expect(unsubscribed).toMatchObject({ permanent: true, message: 'Attempt to send to unsubscribed recipient' })
+    expect(twilioApi.messages).toHaveLength(0)
+  })
+
+  it('fails for now, to be tried again, when Twilio answers 500 or 429', async () => {
+    twilioApi.failNext(twilioFailures.serverError)
+    twilioApi.failNext(twilioFailures.tooManyRequests)
+    expect(await failureOf(sender().send(text))).toMatchObject({ permanent: false, message: 'Internal Server Error' })
+    expect(await failureOf(sender().send(text))).toMatchObject({ permanent: false, message: 'Too Many Requests' })
+    // The failures were used up: the next one goes through.
+    await sender().send(text)
+    expect(twilioApi.requests.map((r) => r.status)).toEqual([500, 429, 201])
+  })
+
+  it('fails for now when Twilio cannot be reached at all', async () => {
+    const unreachable = createTwilioSmsSender({
+      accountSid: twilioApi.accountSid,
+      authToken: twilioApi.authToken,
+      from: '+15550001111',
+      baseUrl: 'http://127.0.0.1:1',
+    })
+    expect(await failureOf(unreachable.send(text))).toMatchObject({ permanent: false })
+  })
+})
+
+describe('sorting a provider’s failure', () => {
+  it('treats SMTP 4xx replies as passing and 5xx as permanent', () => {
+    expect(classifySendFailure(Object.assign(new Error('451 try later'), { responseCode: 451 })).permanent).toBe(false)
+    expect(classifySendFailure(Object.assign(new Error('550 no such user'), { responseCode: 550 })).permanent).toBe(
+      true,
     )
+  })
+
+  it('treats an HTTP 4xx as permanent except 408 and 429, and a 5xx or no answer as passing', () => {
+    const http = (status: number) => classifySendFailure(Object.assign(new Error(`HTTP ${status}`), { status }))
+    expect([400, 401, 404, 408, 429, 500, 503].map((s) => http(s).permanent)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
+    expect(classifySendFailure(new Error('ECONNRESET')).permanent).toBe(false)
+    expect(classifySendFailure('timeout')).toMatchObject({ permanent: false, message: 'timeout' })
   })
 })
