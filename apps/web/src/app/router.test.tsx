@@ -34,9 +34,9 @@ describe('routes and redirects', () => {
   })
 
   it('shows a plain “not available yet” page with a way back to the shop for pages still to come', async () => {
-    signInAs('customer')
-    const { user, router } = renderApp('/alerts')
-    expect(await heading('Alerts')).toBeTruthy()
+    signInAs('creator')
+    const { user, router } = renderApp('/creator-promotions')
+    expect(await heading('Creator Promotions')).toBeTruthy()
     expect(screen.getByText('This page is not available yet.')).toBeTruthy()
 
     await user.click(screen.getByRole('link', { name: 'Back to the shop' }))

@@ -1,13 +1,28 @@
-import { paymentMessages } from '@picks/contracts/client'
+import { notificationMessages, paymentMessages } from '@picks/contracts/client'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
-import { apiError, callsTo, customer } from '../../test/fake-creator-api.ts'
-import { aPurchase, buyerId, servePaymentsApi } from '../../test/fake-checkout-api.ts'
+import { apiError, callsTo, creatorUserId, customer } from '../../test/fake-creator-api.ts'
+import { aPurchase, buyerId, servePaymentsApi, type FakePaymentsState } from '../../test/fake-checkout-api.ts'
+import { aCreatorPreference, alertsAnswer, alertsState, type FakeAlertsState } from '../../test/fake-alerts-api.ts'
+import type { FakeCall } from '../../test/fake-fetch.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as ManageSubscriptionsPage } from './manage-subscriptions-page.tsx'
 
 const managePath = `/api/subscriptions/manage/${buyerId}`
+const emailPreferencePath = `/api/email-preferences/${buyerId}/creator/${creatorUserId}`
+const channelsPath = `/api/creator/subscribers/${buyerId}/notifications`
+
+/** The payments fake, with the alert calls answered beside it (the buyer hears from Casey Lines). */
+function serveManage(
+  initial: Partial<FakePaymentsState> = {},
+  override?: (call: FakeCall) => Response | undefined,
+  alerts: Partial<FakeAlertsState> = {},
+) {
+  const alertState = alertsState({ userId: buyerId, creators: [aCreatorPreference({ userId: buyerId })], ...alerts })
+  const served = servePaymentsApi(initial, (call) => override?.(call) ?? alertsAnswer(alertState, call))
+  return { ...served, alertState }
+}
 
 function renderManage() {
   return renderWithProviders(<ManageSubscriptionsPage />, { route: '/manage-subscriptions' })
@@ -29,7 +44,7 @@ beforeEach(() => {
 
 describe('manage subscriptions page', () => {
   it('lists each subscription and pass with its creator, price, status and date', async () => {
-    servePaymentsApi({
+    serveManage({
       purchases: [
         monthly(),
         aPurchase({ plan_name: 'Trial weekly', interval: 'week', price_cents: 700, status: 'trialing' }),
@@ -79,13 +94,17 @@ describe('manage subscriptions page', () => {
     // Only subscriptions that still run can be switched or cancelled.
     expect(within(pass).queryByRole('switch')).toBeNull()
     expect(within(itemOf('Old yearly')).queryByRole('switch')).toBeNull()
-    expect(within(itemOf('Winding down')).getByRole('switch').getAttribute('aria-checked')).toBe('false')
+    expect(
+      within(itemOf('Winding down'))
+        .getByRole('switch', { name: /^Auto-renew/ })
+        .getAttribute('aria-checked'),
+    ).toBe('false')
     expect(within(itemOf('Winding down')).queryByRole('button', { name: /Cancel subscription/ })).toBeNull()
   })
 
   it('turns auto-renew off and back on, refreshing the list each time', async () => {
     const purchase = monthly()
-    const { calls } = servePaymentsApi({ purchases: [purchase] })
+    const { calls } = serveManage({ purchases: [purchase] })
     const { user } = renderManage()
 
     const toggle = await screen.findByRole('switch', { name: 'Auto-renew Monthly picks from Casey Lines' })
@@ -112,7 +131,7 @@ describe('manage subscriptions page', () => {
 
   it('cancels only after the confirmation, which says access continues and fees are non-refundable', async () => {
     const purchase = monthly()
-    const { calls } = servePaymentsApi({ purchases: [purchase] })
+    const { calls } = serveManage({ purchases: [purchase] })
     const { user } = renderManage()
 
     const cancel = await screen.findByRole('button', { name: 'Cancel subscription Monthly picks from Casey Lines' })
@@ -141,7 +160,7 @@ describe('manage subscriptions page', () => {
   })
 
   it('keeps the dialog open with the reason when cancelling fails', async () => {
-    servePaymentsApi({ purchases: [monthly()] }, (call) =>
+    serveManage({ purchases: [monthly()] }, (call) =>
       call.method === 'DELETE' ? apiError(503, 'SERVICE_UNAVAILABLE', 'Payments are unavailable right now') : undefined,
     )
     const { user } = renderManage()
@@ -155,7 +174,7 @@ describe('manage subscriptions page', () => {
   })
 
   it('shows a failed auto-renew change beside the switch', async () => {
-    servePaymentsApi({ purchases: [monthly()] }, (call) =>
+    serveManage({ purchases: [monthly()] }, (call) =>
       call.method === 'PUT' ? apiError(500, 'INTERNAL', 'Internal server error') : undefined,
     )
     const { user } = renderManage()
@@ -168,7 +187,7 @@ describe('manage subscriptions page', () => {
   })
 
   it('points to the shop when there is nothing to manage', async () => {
-    servePaymentsApi()
+    serveManage()
     renderManage()
 
     expect(await screen.findByText('You have no subscriptions or passes yet.')).toBeTruthy()
@@ -177,7 +196,7 @@ describe('manage subscriptions page', () => {
 
   it('offers to try again when the list fails to load', async () => {
     let failing = true
-    servePaymentsApi({ purchases: [monthly()] }, (call) =>
+    serveManage({ purchases: [monthly()] }, (call) =>
       failing && call.path === managePath ? apiError(500, 'INTERNAL', 'Internal') : undefined,
     )
     const { user } = renderManage()
@@ -187,5 +206,108 @@ describe('manage subscriptions page', () => {
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { name: 'Monthly picks' })).toBeTruthy()
+  })
+})
+
+describe('alert switches on the subscription cards', () => {
+  it('shows the e-mail and text switches of each creator once, on a card that gives access', async () => {
+    serveManage({
+      purchases: [
+        monthly(),
+        aPurchase({ plan_name: 'Weekend pass', kind: 'one_time', interval: null, access_days: 3 }),
+        aPurchase({ plan_name: 'Old yearly', status: 'canceled', auto_renewal: false, has_access: false }),
+      ],
+    })
+    renderManage()
+
+    await screen.findByRole('heading', { name: 'Monthly picks' })
+    const card = itemOf('Monthly picks')
+    const email = await within(card).findByRole('switch', { name: 'E-mail alerts from Casey Lines' })
+    expect(email.getAttribute('aria-checked')).toBe('true')
+    const texts = within(card).getByRole('switch', { name: 'Text alerts from Casey Lines' })
+    expect(texts.getAttribute('aria-checked')).toBe('true')
+    // Visible as "E-mail alerts" and "Text alerts"; the creator's name is for screen readers.
+    expect(within(card).getByText('E-mail alerts')).toBeTruthy()
+    expect(within(itemOf('Weekend pass')).queryByRole('switch', { name: /alerts/ })).toBeNull()
+    expect(within(itemOf('Old yearly')).queryByRole('switch', { name: /alerts/ })).toBeNull()
+  })
+
+  it('turns e-mail and texts from the creator off with the same calls as the alerts page', async () => {
+    const { calls, alertState } = serveManage({ purchases: [monthly()] })
+    const { user } = renderManage()
+
+    const email = await screen.findByRole('switch', { name: 'E-mail alerts from Casey Lines' })
+    await user.click(email)
+    await waitFor(() => expect(email.getAttribute('aria-checked')).toBe('false'))
+    expect(callsTo(calls, 'PUT', emailPreferencePath).map((call) => call.body)).toEqual([{ enabled: false }])
+
+    const texts = screen.getByRole('switch', { name: 'Text alerts from Casey Lines' })
+    await waitFor(() => expect(texts).toHaveProperty('disabled', false))
+    await user.click(texts)
+    await waitFor(() => expect(texts.getAttribute('aria-checked')).toBe('false'))
+    expect(callsTo(calls, 'PUT', channelsPath).map((call) => call.body)).toEqual([
+      { creatorId: creatorUserId, smsEnabled: false, emailEnabled: false },
+    ])
+    expect(alertState.creators[0]).toMatchObject({ enabled: false, smsEnabled: false })
+  })
+
+  it('disables the text switch, with a link to Alerts, when texts cannot reach the person', async () => {
+    serveManage({ purchases: [monthly()] }, undefined, {
+      phone: { phone: '+15551234567', verified: false, optedOut: false },
+      smsEnabled: false,
+    })
+    renderManage()
+
+    await screen.findByRole('heading', { name: 'Monthly picks' })
+    const card = itemOf('Monthly picks')
+    const texts = await within(card).findByRole('switch', { name: 'Text alerts from Casey Lines' })
+    await waitFor(() => expect(texts).toHaveProperty('disabled', true))
+    expect(texts.getAttribute('aria-checked')).toBe('false')
+    expect(within(card).getByText(/Texts can’t reach you yet/)).toBeTruthy()
+    expect(within(card).getByRole('link', { name: 'Go to Alerts' }).getAttribute('href')).toBe('/alerts')
+    expect(within(card).getByRole('switch', { name: 'E-mail alerts from Casey Lines' })).toHaveProperty(
+      'disabled',
+      false,
+    )
+  })
+
+  it('shows a channel the creator does not offer as not offered', async () => {
+    serveManage({ purchases: [monthly()] }, undefined, {
+      creators: [aCreatorPreference({ userId: buyerId, offers: ['sms'] })],
+    })
+    renderManage()
+
+    await screen.findByRole('heading', { name: 'Monthly picks' })
+    const card = itemOf('Monthly picks')
+    expect(await within(card).findByRole('switch', { name: 'Text alerts from Casey Lines' })).toBeTruthy()
+    expect(within(card).queryByRole('switch', { name: 'E-mail alerts from Casey Lines' })).toBeNull()
+    expect(within(card).getByText(notificationMessages.emailNotOffered)).toBeTruthy()
+  })
+
+  it('says "Failed to update email preferences" with the reason beside the switch', async () => {
+    serveManage({ purchases: [monthly()] }, (call) =>
+      call.path === emailPreferencePath ? apiError(403, 'FORBIDDEN', 'Not yours') : undefined,
+    )
+    const { user } = renderManage()
+
+    const email = await screen.findByRole('switch', { name: 'E-mail alerts from Casey Lines' })
+    await user.click(email)
+
+    const alert = await within(itemOf('Monthly picks')).findByRole('alert')
+    expect(within(alert).getByText(notificationMessages.updateEmailPreferences)).toBeTruthy()
+    expect(within(alert).getByText('Not yours')).toBeTruthy()
+    expect(email.getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('says "Failed to get all email preferences" when the alert choices cannot be read', async () => {
+    serveManage({ purchases: [monthly()] }, (call) =>
+      call.path === `/api/email-preferences/${buyerId}/all` ? apiError(500, 'INTERNAL', 'Boom') : undefined,
+    )
+    renderManage()
+
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText(notificationMessages.getAllEmailPreferences)).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Monthly picks' })).toBeTruthy()
+    expect(screen.queryByRole('switch', { name: /E-mail alerts/ })).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
-import type { Purchase, PurchasesAnswer } from '@picks/contracts'
-import { liveStatuses, paymentMessages, purchaseDisplayState } from '@picks/contracts/client'
+import type { CreatorAlertPreference, Purchase, PurchasesAnswer } from '@picks/contracts'
+import { liveStatuses, notificationMessages, paymentMessages, purchaseDisplayState } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -9,11 +9,14 @@ import { FormAlert } from '../../components/ui/form-field.tsx'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { Switch } from '../../components/ui/switch.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { planPrice, planTerm } from '../../lib/plan-terms.ts'
 import { formatDay, purchaseDateLine, purchaseStatusLabel } from '../../lib/purchase-terms.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
+import { alertQueries, serverReason } from './alerts-api.ts'
+import { CreatorAlertSwitches } from './creator-alert-switches.tsx'
 import { cancelSubscription, setAutoRenewal, subscriptionQueries } from './subscriptions-api.ts'
 
 type Announce = (message: string) => void
@@ -68,26 +71,12 @@ function AutoRenewSwitch({ purchase, userId, announce }: { purchase: Purchase; u
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-3">
-        <button
-          type="button"
-          role="switch"
-          aria-checked={checked}
+        <Switch
+          checked={checked}
           aria-label={`Auto-renew ${purchase.plan_name} from ${purchase.creator.name}`}
-          disabled={toggle.isPending}
-          onClick={() => toggle.mutate(!purchase.auto_renewal)}
-          className={cx(
-            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60',
-            checked ? 'bg-emerald-700' : 'bg-slate-400',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cx(
-              'inline-block size-5 rounded-full bg-white shadow transition-transform',
-              checked ? 'translate-x-6' : 'translate-x-1',
-            )}
-          />
-        </button>
+          busy={toggle.isPending}
+          onCheckedChange={(next) => toggle.mutate(next)}
+        />
         <span aria-hidden="true" className="text-sm text-slate-800">
           Auto-renew {checked ? 'on' : 'off'}
         </span>
@@ -101,16 +90,71 @@ function AutoRenewSwitch({ purchase, userId, announce }: { purchase: Purchase; u
   )
 }
 
+/** What the page knows of the person's alerts: per creator, and whether each channel can reach them. */
+interface AlertsView {
+  preferences: Map<string, CreatorAlertPreference>
+  textsBlocked: boolean
+  emailBlocked: boolean
+}
+
+function ToAlerts({ children }: { children: string }) {
+  return (
+    <>
+      {children}{' '}
+      <Link to="/alerts" className="font-semibold text-emerald-800 underline underline-offset-2">
+        Go to Alerts
+      </Link>
+    </>
+  )
+}
+
+/** The creator's e-mail and text switches, the same as on /alerts. */
+function PurchaseAlerts({ purchase, userId, alerts }: { purchase: Purchase; userId: string; alerts: AlertsView }) {
+  const preference = alerts.preferences.get(purchase.creator_id)
+  if (!preference) return null
+  const from = <span className="sr-only"> from {purchase.creator.name}</span>
+  return (
+    <div className="border-t border-slate-100 pt-3">
+      <CreatorAlertSwitches
+        userId={userId}
+        preference={preference}
+        labels={{
+          email: (
+            <>
+              E-mail alerts
+              {from}
+            </>
+          ),
+          sms: (
+            <>
+              Text alerts
+              {from}
+            </>
+          ),
+        }}
+        email={{ blocked: alerts.emailBlocked, hint: <ToAlerts>E-mail alerts are off for your account.</ToAlerts> }}
+        texts={{
+          blocked: alerts.textsBlocked,
+          hint: <ToAlerts>Texts can’t reach you yet: turn on text alerts with a verified phone.</ToAlerts>,
+        }}
+      />
+    </div>
+  )
+}
+
 function PurchaseItem({
   purchase,
   userId,
   announce,
   onCancel,
+  alerts,
 }: {
   purchase: Purchase
   userId: string
   announce: Announce
   onCancel: () => void
+  /** Given on the one card per creator that shows that creator's alert switches. */
+  alerts: AlertsView | null
 }) {
   const state = purchaseDisplayState(purchase)
   // "Cancelled — access until …" already says the date.
@@ -152,6 +196,7 @@ function PurchaseItem({
           )}
         </div>
       )}
+      {alerts && <PurchaseAlerts purchase={purchase} userId={userId} alerts={alerts} />}
     </li>
   )
 }
@@ -213,10 +258,36 @@ function CancelDialog({
   )
 }
 
+/** The first card of each creator the person has access to now: there the creator's alert switches go. */
+function alertCards(purchases: Purchase[]): Set<string> {
+  const seen = new Set<string>()
+  const cards = new Set<string>()
+  for (const purchase of purchases) {
+    if (!purchase.has_access || seen.has(purchase.creator_id)) continue
+    seen.add(purchase.creator_id)
+    cards.add(purchase.id)
+  }
+  return cards
+}
+
 function Subscriptions({ userId }: { userId: string }) {
   const list = useQuery(subscriptionQueries.manage(userId))
   const [announcement, setAnnouncement] = useState('')
   const [cancelling, setCancelling] = useState<Purchase | null>(null)
+  const withAlerts = alertCards(list.data ?? [])
+  // Read only when some card has switches to show.
+  const alertsWanted = withAlerts.size > 0
+  const creators = useQuery({ ...alertQueries.creators(userId), enabled: alertsWanted })
+  const sms = useQuery({ ...alertQueries.smsStatus(userId), enabled: alertsWanted })
+  const preferences = useQuery({ ...alertQueries.preferences(userId), enabled: alertsWanted })
+  const alerts: AlertsView | null = creators.data
+    ? {
+        preferences: new Map(creators.data.preferences.map((p) => [p.creatorId, p])),
+        // Unknown (still loading, or failed) counts as open: the server has the last word anyway.
+        textsBlocked: sms.data !== undefined && !sms.data.canReceive,
+        emailBlocked: preferences.data !== undefined && !preferences.data.emailEnabled,
+      }
+    : null
 
   return (
     <>
@@ -249,6 +320,19 @@ function Subscriptions({ userId }: { userId: string }) {
           <ButtonLink to="/shop-picks">Browse creators</ButtonLink>
         </div>
       )}
+      {alertsWanted && creators.isError && (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p className="text-slate-800">
+            <span className="block font-medium">{notificationMessages.getAllEmailPreferences}</span>
+            {serverReason(creators.error) && (
+              <span className="block text-sm text-slate-700">{serverReason(creators.error)}</span>
+            )}
+          </p>
+          <Button variant="secondary" onClick={() => void creators.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
       {list.isSuccess && list.data.length > 0 && (
         <ul aria-label="Your subscriptions and passes" className="flex flex-col gap-3">
           {list.data.map((purchase) => (
@@ -258,6 +342,7 @@ function Subscriptions({ userId }: { userId: string }) {
               userId={userId}
               announce={setAnnouncement}
               onCancel={() => setCancelling(purchase)}
+              alerts={withAlerts.has(purchase.id) ? alerts : null}
             />
           ))}
         </ul>
@@ -272,7 +357,10 @@ function Subscriptions({ userId }: { userId: string }) {
   )
 }
 
-/** `/manage-subscriptions` (signed in): every subscription and pass, with auto-renew and cancel. */
+/**
+ * `/manage-subscriptions` (signed in): every subscription and pass, with auto-renew and cancel,
+ * and on the card of each creator the person has access to, that creator's e-mail and text switches.
+ */
 export function Component() {
   const user = useStoredUser()
   return (

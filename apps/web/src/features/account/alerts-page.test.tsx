@@ -1,0 +1,289 @@
+import { notificationMessages } from '@picks/contracts/client'
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import {
+  aCreatorPreference,
+  aDelivery,
+  alertsUserId,
+  callsTo,
+  rightPhoneCode,
+  serveAlertsApi,
+} from '../../test/fake-alerts-api.ts'
+import { apiError, creatorUserId, customer } from '../../test/fake-creator-api.ts'
+import { renderWithProviders } from '../../test/render.tsx'
+import { Component as AlertsPage } from './alerts-page.tsx'
+
+const emailPreferencePath = `/api/email-preferences/${alertsUserId}/creator/${creatorUserId}`
+const channelsPath = `/api/creator/subscribers/${alertsUserId}/notifications`
+
+function renderAlerts() {
+  return renderWithProviders(<AlertsPage />, { route: '/alerts' })
+}
+
+function region(name: string): HTMLElement {
+  return screen.getByRole('region', { name })
+}
+
+function isOn(control: HTMLElement): boolean {
+  return control.getAttribute('aria-checked') === 'true'
+}
+
+beforeEach(() => {
+  storeUserRecord(recordOf({ ...customer, id: alertsUserId, email: 'dana@example.com', name: 'Dana Ortiz' }))
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('alerts page', () => {
+  it('shows the text and e-mail switches, each creator’s switches and the alerts received', async () => {
+    serveAlertsApi({
+      creators: [
+        aCreatorPreference(),
+        aCreatorPreference({
+          creatorId: '00000000-0000-4000-8000-0000000000c2',
+          creatorName: 'Riley Totals',
+          creatorUsername: 'RileyTotals',
+          relationship: 'follower',
+          enabled: false,
+        }),
+      ],
+      received: [
+        aDelivery({ channel: 'sms', status: 'delivered', summary: 'Celtics -3.5 · Lakers @ Celtics' }),
+        aDelivery({
+          channel: 'email',
+          status: 'failed',
+          summary: 'Over 221.5 · Knicks @ Heat',
+          error: 'Mailbox unavailable',
+        }),
+      ],
+    })
+    renderAlerts()
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Alerts' })).toBeTruthy()
+    const texts = await within(region('Text messages')).findByRole('switch', { name: 'Text alerts' })
+    expect(isOn(texts)).toBe(true)
+    expect(within(region('Text messages')).getByText('Picks are texted to +15551234567.')).toBeTruthy()
+    const email = await within(region('E-mail')).findByRole('switch', { name: 'E-mail alerts' })
+    expect(isOn(email)).toBe(true)
+
+    const creators = region('Creators')
+    const casey = (await within(creators).findByRole('link', { name: 'Casey Lines' })).closest('li')!
+    expect(within(casey).getByText('Subscriber')).toBeTruthy()
+    expect(isOn(within(casey).getByRole('switch', { name: 'E-mail from Casey Lines' }))).toBe(true)
+    expect(isOn(within(casey).getByRole('switch', { name: 'Texts from Casey Lines' }))).toBe(true)
+    const riley = within(creators).getByRole('link', { name: 'Riley Totals' }).closest('li')!
+    expect(within(riley).getByText('Follower')).toBeTruthy()
+    expect(isOn(within(riley).getByRole('switch', { name: 'E-mail from Riley Totals' }))).toBe(false)
+
+    const recent = region('Recent alerts')
+    const items = await within(recent).findAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]!.textContent).toContain('Text')
+    expect(items[0]!.textContent).toContain('Delivered')
+    expect(items[0]!.textContent).toContain('Celtics -3.5 · Lakers @ Celtics')
+    expect(items[1]!.textContent).toContain('E-mail')
+    expect(items[1]!.textContent).toContain('Failed')
+    expect(items[1]!.textContent).toContain('Mailbox unavailable')
+  })
+
+  it('asks for 20 recent alerts of the signed-in person', async () => {
+    const { calls } = serveAlertsApi()
+    renderAlerts()
+
+    expect(await within(region('Recent alerts')).findByText(/No alerts yet/)).toBeTruthy()
+    const reads = callsTo(calls, 'GET', `/api/alerts/received/${alertsUserId}`)
+    expect(reads.map((call) => call.search.get('limit'))).toEqual(['20'])
+  })
+
+  it('turns text alerts on, which opens the per-creator text switches', async () => {
+    const { calls } = serveAlertsApi({ smsEnabled: false, creators: [aCreatorPreference()] })
+    const { user } = renderAlerts()
+
+    const texts = await screen.findByRole('switch', { name: 'Text alerts' })
+    expect(isOn(texts)).toBe(false)
+    const fromCasey = await screen.findByRole('switch', { name: 'Texts from Casey Lines' })
+    expect(fromCasey).toHaveProperty('disabled', true)
+    expect(isOn(fromCasey)).toBe(false)
+    expect(screen.getByText('Turn on Text alerts above to choose.')).toBeTruthy()
+
+    await user.click(texts)
+
+    await waitFor(() => expect(isOn(texts)).toBe(true))
+    expect(callsTo(calls, 'POST', '/api/sms/subscribe').map((call) => call.body)).toEqual([{ userId: alertsUserId }])
+    await waitFor(() => expect(fromCasey).toHaveProperty('disabled', false))
+    expect(isOn(fromCasey)).toBe(true)
+
+    await user.click(texts)
+    await waitFor(() => expect(isOn(texts)).toBe(false))
+    expect(callsTo(calls, 'POST', '/api/sms/unsubscribe').map((call) => call.body)).toEqual([{ userId: alertsUserId }])
+  })
+
+  it('keeps texts off without a verified phone and lets the person verify one right there', async () => {
+    const { calls } = serveAlertsApi({ phone: { phone: null, verified: false, optedOut: false }, smsEnabled: false })
+    const { user } = renderAlerts()
+
+    const texts = await screen.findByRole('switch', { name: 'Text alerts' })
+    expect(texts).toHaveProperty('disabled', true)
+    expect(isOn(texts)).toBe(false)
+    expect(texts.getAttribute('aria-describedby')).toBeTruthy()
+    expect(screen.getByText(/Add a phone number and verify it with the code we text you/)).toBeTruthy()
+
+    await user.type(await screen.findByLabelText('Phone Number'), '+15559876543')
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    await user.type(await screen.findByLabelText('Code from the text message'), rightPhoneCode)
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+
+    await waitFor(() => expect(texts).toHaveProperty('disabled', false))
+    expect(screen.getByText('Turn on to get picks by text at +15559876543.')).toBeTruthy()
+    expect(screen.queryByLabelText('Phone Number')).toBeNull()
+    await user.click(texts)
+    await waitFor(() => expect(isOn(texts)).toBe(true))
+    expect(callsTo(calls, 'POST', '/api/sms/subscribe')).toHaveLength(1)
+  })
+
+  it('says the number replied STOP and how to get texts again', async () => {
+    serveAlertsApi({ phone: { phone: '+15551234567', verified: true, optedOut: true } })
+    renderAlerts()
+
+    const texts = await screen.findByRole('switch', { name: 'Text alerts' })
+    expect(within(region('Text messages')).getByText(/You replied STOP/).textContent).toContain(
+      'Reply START to any of our texts to get texts again',
+    )
+    // The switch is still the person's own choice; it is the number that said STOP.
+    expect(texts).toHaveProperty('disabled', false)
+  })
+
+  it('shows the server’s reason when texts cannot be turned on', async () => {
+    serveAlertsApi({ smsEnabled: false }, (call) =>
+      call.path === '/api/sms/subscribe'
+        ? apiError(400, 'VALIDATION_FAILED', notificationMessages.phoneNotVerified, {
+            details: [{ field: 'phone', message: notificationMessages.phoneNotVerified }],
+          })
+        : undefined,
+    )
+    const { user } = renderAlerts()
+
+    const texts = await screen.findByRole('switch', { name: 'Text alerts' })
+    await user.click(texts)
+
+    const alert = await within(region('Text messages')).findByRole('alert')
+    expect(alert.textContent).toContain('We couldn’t turn text alerts on.')
+    expect(alert.textContent).toContain(notificationMessages.phoneNotVerified)
+    expect(isOn(texts)).toBe(false)
+  })
+
+  it('turns e-mail alerts off for the account', async () => {
+    const { calls } = serveAlertsApi({ creators: [aCreatorPreference()] })
+    const { user } = renderAlerts()
+
+    const email = await screen.findByRole('switch', { name: 'E-mail alerts' })
+    await user.click(email)
+
+    await waitFor(() => expect(isOn(email)).toBe(false))
+    expect(callsTo(calls, 'PUT', `/api/sms/preferences/${alertsUserId}`).map((call) => call.body)).toEqual([
+      { emailEnabled: false },
+    ])
+    const fromCasey = screen.getByRole('switch', { name: 'E-mail from Casey Lines' })
+    expect(fromCasey).toHaveProperty('disabled', true)
+    expect(screen.getByText('Turn on E-mail alerts above to choose.')).toBeTruthy()
+  })
+
+  it('turns e-mail from one creator off with the e-mail preference call', async () => {
+    const { calls, state } = serveAlertsApi({ creators: [aCreatorPreference()] })
+    const { user } = renderAlerts()
+
+    const fromCasey = await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })
+    await user.click(fromCasey)
+
+    await waitFor(() => expect(isOn(fromCasey)).toBe(false))
+    expect(callsTo(calls, 'PUT', emailPreferencePath).map((call) => call.body)).toEqual([{ enabled: false }])
+    expect(callsTo(calls, 'PUT', channelsPath)).toHaveLength(0)
+    expect(state.creators[0]?.enabled).toBe(false)
+    expect(isOn(screen.getByRole('switch', { name: 'Texts from Casey Lines' }))).toBe(true)
+  })
+
+  it('turns texts from one creator off, keeping the e-mail choice as it is', async () => {
+    const { calls } = serveAlertsApi({ creators: [aCreatorPreference({ enabled: false })] })
+    const { user } = renderAlerts()
+
+    const textsFromCasey = await screen.findByRole('switch', { name: 'Texts from Casey Lines' })
+    await user.click(textsFromCasey)
+
+    await waitFor(() => expect(isOn(textsFromCasey)).toBe(false))
+    expect(callsTo(calls, 'PUT', channelsPath).map((call) => call.body)).toEqual([
+      { creatorId: creatorUserId, smsEnabled: false, emailEnabled: false },
+    ])
+    expect(isOn(screen.getByRole('switch', { name: 'E-mail from Casey Lines' }))).toBe(false)
+  })
+
+  it('shows a channel the creator does not offer as not offered', async () => {
+    serveAlertsApi({ creators: [aCreatorPreference({ offers: ['email'] })] })
+    renderAlerts()
+
+    expect(await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })).toBeTruthy()
+    expect(screen.queryByRole('switch', { name: 'Texts from Casey Lines' })).toBeNull()
+    expect(screen.getByText(notificationMessages.smsNotOffered)).toBeTruthy()
+    expect(screen.getByText('Not offered')).toBeTruthy()
+  })
+
+  it('says "Failed to get all email preferences" when the creators cannot be read, and reads again', async () => {
+    let failing = true
+    serveAlertsApi({ creators: [aCreatorPreference()] }, (call) =>
+      failing && call.path === `/api/email-preferences/${alertsUserId}/all`
+        ? apiError(503, 'SERVICE_UNAVAILABLE', 'The database is busy')
+        : undefined,
+    )
+    const { user } = renderAlerts()
+
+    const alert = await within(region('Creators')).findByRole('alert')
+    expect(within(alert).getByText(notificationMessages.getAllEmailPreferences)).toBeTruthy()
+    expect(within(alert).getByText('The database is busy')).toBeTruthy()
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })).toBeTruthy()
+  })
+
+  it('says "Failed to update email preferences" with the reason, and leaves the switch as it was', async () => {
+    serveAlertsApi({ creators: [aCreatorPreference()] }, (call) =>
+      call.method === 'PUT' && call.path === emailPreferencePath
+        ? apiError(404, 'NOT_FOUND', 'Creator not found')
+        : undefined,
+    )
+    const { user } = renderAlerts()
+
+    const fromCasey = await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })
+    await user.click(fromCasey)
+
+    const alert = await within(region('Creators')).findByRole('alert')
+    expect(within(alert).getByText(notificationMessages.updateEmailPreferences)).toBeTruthy()
+    expect(within(alert).getByText('Creator not found')).toBeTruthy()
+    expect(isOn(fromCasey)).toBe(true)
+  })
+
+  it('says "Failed to update subscriber notification preferences" when a text choice fails', async () => {
+    serveAlertsApi({ creators: [aCreatorPreference()] }, (call) =>
+      call.path === channelsPath ? apiError(500, 'INTERNAL', 'Internal server error') : undefined,
+    )
+    const { user } = renderAlerts()
+
+    const textsFromCasey = await screen.findByRole('switch', { name: 'Texts from Casey Lines' })
+    await user.click(textsFromCasey)
+
+    const alert = await within(region('Creators')).findByRole('alert')
+    expect(within(alert).getByText(notificationMessages.updateSubscriberNotifications)).toBeTruthy()
+    expect(isOn(textsFromCasey)).toBe(true)
+  })
+
+  it('points to the shop when the person hears from no creator yet', async () => {
+    serveAlertsApi()
+    renderAlerts()
+
+    expect(
+      await within(region('Creators')).findByText('You don’t subscribe to or follow any creators yet.'),
+    ).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/shop-picks')
+  })
+})
