@@ -209,9 +209,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
-      // itself): a browser always sends Origin on these, so a foreign one is refused.
+      // itself): a browser always sends Origin on these, so a foreign one is refused. The one-click
+      // unsubscribe (RFC 8058) is posted by mail clients from anywhere; its signed token is its guard.
       api.addHook('onRequest', async (request) => {
         if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.url.startsWith('/api/auth/')) return
+        if (request.url.split('?')[0] === '/api/email/unsubscribe') return
         const requestOrigin = request.headers.origin
         if (requestOrigin && requestOrigin !== siteOrigin) {
           throw new AppError('FORBIDDEN', 'Cross-site request refused', undefined, 'CROSS_SITE')

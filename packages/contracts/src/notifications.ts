@@ -121,7 +121,10 @@ export const ChannelStats = z.object({
   creatorId: z.uuid(),
   channel: NotificationChannelSchema,
   timeframe: StatsTimeframeSchema,
-  /** People who would get this channel for the creator's next premium pick. */
+  /**
+   * People of the creator's audience the channel reaches now: entitled customers (every pick) and
+   * followers (free picks), with their choices, phone and STOP, and what the creator offers.
+   */
   reachable: z.number().int(),
   total: z.number().int(),
   pending: z.number().int(),
@@ -179,11 +182,22 @@ export const CreatorSubscriber = z.object({
   /** The person's choices for this creator. */
   emailEnabled: z.boolean(),
   smsEnabled: z.boolean(),
-  /** Whether the next pick would reach them there (their choices, global switches, phone, STOP, what the creator offers). */
+  /**
+   * Whether a pick would reach them there now (their choices, global switches, phone, STOP, what
+   * the creator offers); for a follower, a free pick.
+   */
   emailReachable: z.boolean(),
   smsReachable: z.boolean(),
 })
 export type CreatorSubscriber = z.infer<typeof CreatorSubscriber>
+export const CreatorSubscribersQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(notificationLimits.maxSubscribersLimit)
+    .default(notificationLimits.defaultSubscribersLimit),
+})
 export const CreatorSubscribersAnswer = z.object({ subscribers: z.array(CreatorSubscriber), total: z.number().int() })
 export type CreatorSubscribersAnswer = z.infer<typeof CreatorSubscribersAnswer>
 
@@ -240,3 +254,47 @@ export type SmsReplyAnswer = z.infer<typeof SmsReplyAnswer>
 /** `/email/unsubscribe?token=`: the signed one-click link of every pick e-mail. */
 export const UnsubscribeQuery = z.object({ token: z.string().min(10).max(500) })
 export const UnsubscribeAnswer = z.object({ creatorName: z.string(), enabled: z.literal(false) })
+
+/** `GET /admin/sms-logs` and `/admin/email-logs`: a page of deliveries and of the outbox, newest first. */
+export const AdminLogsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: LogLimit,
+})
+export type AdminLogsQuery = z.infer<typeof AdminLogsQuery>
+
+/** A text in the SMS outbox (no Twilio configured): pick alerts, replies and account codes alike. */
+export const OutboxText = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  body: z.string(),
+  kind: z.string(),
+  segments: z.number().int(),
+  createdAt: Timestamp,
+})
+export type OutboxText = z.infer<typeof OutboxText>
+
+/** An e-mail in the e-mail outbox (no SMTP configured). */
+export const OutboxEmail = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  createdAt: Timestamp,
+})
+export type OutboxEmail = z.infer<typeof OutboxEmail>
+
+export const AdminSmsLogsAnswer = z.object({
+  deliveries: z.array(DeliveryLogEntry),
+  outbox: z.array(OutboxText),
+  page: z.number().int(),
+  limit: z.number().int(),
+})
+export type AdminSmsLogsAnswer = z.infer<typeof AdminSmsLogsAnswer>
+
+export const AdminEmailLogsAnswer = z.object({
+  deliveries: z.array(DeliveryLogEntry),
+  outbox: z.array(OutboxEmail),
+  page: z.number().int(),
+  limit: z.number().int(),
+})
+export type AdminEmailLogsAnswer = z.infer<typeof AdminEmailLogsAnswer>

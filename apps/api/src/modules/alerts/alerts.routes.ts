@@ -1,8 +1,71 @@
+import {
+  AdminEmailLogsAnswer,
+  AdminLogsQuery,
+  AdminSmsLogsAnswer,
+  AllEmailPreferencesAnswer,
+  ChannelStats,
+  CreateDeliveryMethodBody,
+  CreatorLogsQuery,
+  CreatorSubscribersAnswer,
+  CreatorSubscribersQuery,
+  DeliveryLogsAnswer,
+  DeliveryMethod,
+  DeliveryMethodParams,
+  DeliveryMethodsAnswer,
+  EmailPreference,
+  EmailPreferenceParams,
+  EmailPreferencesUserParams,
+  NotificationCreatorParams,
+  NotificationPreferences,
+  NotificationUserParams,
+  SendBatchAnswer,
+  SmsStatus,
+  SmsSubscribeBody,
+  StatsQuery,
+  SubscriberNotifications,
+  SubscriberNotificationsBody,
+  TestEmailAnswer,
+  TestEmailBody,
+  UnsubscribeAnswer,
+  UnsubscribeQuery,
+  UpdateDeliveryMethodBody,
+  UpdateEmailPreferenceBody,
+  UpdateNotificationPreferencesBody,
+  UserLogsQuery,
+  type ServerUser,
+} from '@picks/contracts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { requireVerifiedAdmin } from '../admin/admin.service.ts'
+import { requireUser, type Auth } from '../auth/auth.service.ts'
 import type { Jobs } from '../../jobs/queue.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import type { AlertDeps } from './alert-jobs.ts'
+import {
+  addDeliveryMethod,
+  adminLogs,
+  allCreatorPreferences,
+  channelStats,
+  creatorChoices,
+  creatorDeliveries,
+  creatorSubscribers,
+  deliveryMethodsOf,
+  findDeliveryMethod,
+  notificationPreferences,
+  receivedDeliveries,
+  removeDeliveryMethod,
+  sendBatchNow,
+  sendTestEmail,
+  setCreatorChoices,
+  setDeliveryMethodActive,
+  setSmsEnabled,
+  smsStatus,
+  unsubscribeByToken,
+  unsubscribeTarget,
+  updateNotificationPreferences,
+} from './alert-preferences.ts'
 
 export interface AlertsRoutesOptions {
   auth: Auth
@@ -13,4 +76,558 @@ export interface AlertsRoutesOptions {
 }
 
 /** Spec §7 "SMS and e-mail" and "delivery methods": preferences, logs, stats, subscribers, test e-mail. */
-export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async () => {}
+export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, deps) => {
+  const { auth, db, alerts } = deps
+  const services = { db, now: deps.now }
+  const tags = ['alerts']
+
+  /** The person themself or an administrator; 401 for a visitor, 403 (`refusal`) for anyone else. */
+  async function requireOwnerOrAdmin(request: FastifyRequest, userId: string, refusal: string): Promise<ServerUser> {
+    const me = await requireUser(auth, db, request)
+    ownerOrAdmin(me, userId, refusal)
+    return me
+  }
+
+  // --- Texts: the global switch, its status and the person's own log ---------------------------
+
+  app.post(
+    '/sms/subscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Turns text alerts on (a verified phone is needed); the signed-in person, or `userId` for an admin',
+        body: SmsSubscribeBody,
+        response: { 200: SmsStatus },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(auth, db, request)
+      const userId = request.body.userId ?? me.id
+      ownerOrAdmin(me, userId, 'You can only change your own alerts')
+      return setSmsEnabled(services, userId, true)
+    },
+  )
+
+  app.post(
+    '/sms/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Turns text alerts off; the signed-in person, or `userId` for an admin',
+        body: SmsSubscribeBody,
+        response: { 200: SmsStatus },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(auth, db, request)
+      const userId = request.body.userId ?? me.id
+      ownerOrAdmin(me, userId, 'You can only change your own alerts')
+      return setSmsEnabled(services, userId, false)
+    },
+  )
+
+  app.get(
+    '/sms/status/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Whether texts reach the person now (phone, verification, STOP, the switch), and why not',
+        params: NotificationUserParams,
+        response: { 200: SmsStatus },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
+      return smsStatus(services, id)
+    },
+  )
+
+  app.get(
+    '/sms/preferences/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The two global switches: text and e-mail alerts',
+        params: NotificationUserParams,
+        response: { 200: NotificationPreferences },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
+      return notificationPreferences(services, id)
+    },
+  )
+
+  app.put(
+    '/sms/preferences/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Sets either global switch or both; texts need a verified phone',
+        params: NotificationUserParams,
+        body: UpdateNotificationPreferencesBody,
+        response: { 200: NotificationPreferences },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only change your own alerts')
+      return updateNotificationPreferences(services, id, request.body)
+    },
+  )
+
+  app.get(
+    '/sms/logs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The texts sent to the person, newest first (picks and replies to STOP or HELP)',
+        params: NotificationUserParams,
+        querystring: UserLogsQuery,
+        response: { 200: DeliveryLogsAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
+      return receivedDeliveries(services, id, { limit: request.query.limit, channel: 'sms' })
+    },
+  )
+
+  app.get(
+    '/alerts/received/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The alerts the person received recently, by e-mail and text, newest first',
+        params: NotificationUserParams,
+        querystring: UserLogsQuery,
+        response: { 200: DeliveryLogsAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
+      return receivedDeliveries(services, id, { limit: request.query.limit, channel: 'alerts' })
+    },
+  )
+
+  // --- A creator's view: stats, logs, the batch, subscribers --------------------------------
+
+  app.get(
+    '/sms/creator-stats/:id',
+    {
+      schema: {
+        tags,
+        summary: "The creator's pick texts in a timeframe by status, and how many people texts reach now",
+        params: NotificationCreatorParams,
+        querystring: StatsQuery,
+        response: { 200: ChannelStats },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own statistics')
+      return channelStats(services, id, 'sms', request.query.timeframe)
+    },
+  )
+
+  app.get(
+    '/creator/email-stats/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "The creator's pick e-mails in a timeframe (default 30d) by status, and how many people e-mail reaches now",
+        params: NotificationCreatorParams,
+        querystring: StatsQuery,
+        response: { 200: ChannelStats },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own statistics')
+      return channelStats(services, id, 'email', request.query.timeframe)
+    },
+  )
+
+  app.get(
+    '/sms/creator-logs/:id',
+    {
+      schema: {
+        tags,
+        summary: "The creator's messages on a channel (default texts), newest first, addresses masked",
+        params: NotificationCreatorParams,
+        querystring: CreatorLogsQuery,
+        response: { 200: DeliveryLogsAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own delivery logs')
+      return creatorDeliveries(services, id, request.query)
+    },
+  )
+
+  app.post(
+    '/sms/send-batch-now/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Makes every queued delivery of the creator due now and starts sending them',
+        params: NotificationCreatorParams,
+        response: { 200: SendBatchAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only send your own alerts')
+      return sendBatchNow(alerts, id)
+    },
+  )
+
+  app.get(
+    '/creator/subscribers/:id',
+    {
+      schema: {
+        tags,
+        summary: "The creator's audience (entitled customers, then followers) with their channels",
+        params: NotificationCreatorParams,
+        querystring: CreatorSubscribersQuery,
+        response: { 200: CreatorSubscribersAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      await requireOwnerOrAdmin(request, id, 'You can only see your own subscribers')
+      return creatorSubscribers(services, id, request.query.limit)
+    },
+  )
+
+  // --- A person's choices for each creator -----------------------------------------------------
+
+  app.get(
+    '/email-preferences/:userId/all',
+    {
+      schema: {
+        tags,
+        summary: 'Every creator the person is entitled to or follows, with their choices and what the creator offers',
+        params: EmailPreferencesUserParams,
+        response: { 200: AllEmailPreferencesAnswer },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params
+      await requireOwnerOrAdmin(request, userId, 'You can only see your own alerts')
+      return allCreatorPreferences(services, userId)
+    },
+  )
+
+  app.get(
+    '/email-preferences/:userId/creator/:creatorId',
+    {
+      schema: {
+        tags,
+        summary: "Whether the creator's picks reach the person by e-mail",
+        params: EmailPreferenceParams,
+        response: { 200: EmailPreference },
+      },
+    },
+    async (request) => {
+      const { userId, creatorId } = request.params
+      await requireOwnerOrAdmin(request, userId, 'You can only see your own alerts')
+      const choices = await creatorChoices(services, userId, creatorId)
+      return { userId, creatorId, enabled: choices.email }
+    },
+  )
+
+  app.put(
+    '/email-preferences/:userId/creator/:creatorId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Turns the creator's e-mails on or off; turning them on without access follows the creator's free picks",
+        params: EmailPreferenceParams,
+        body: UpdateEmailPreferenceBody,
+        response: { 200: EmailPreference },
+      },
+    },
+    async (request) => {
+      const { userId, creatorId } = request.params
+      await requireOwnerOrAdmin(request, userId, 'You can only change your own alerts')
+      const choices = await setCreatorChoices(
+        services,
+        userId,
+        creatorId,
+        { email: request.body.enabled },
+        { creatorId: 'params.creatorId', email: 'body.enabled', sms: 'body.smsEnabled' },
+      )
+      return { userId, creatorId, enabled: choices.email }
+    },
+  )
+
+  app.put(
+    '/creator/subscribers/:id/notifications',
+    {
+      schema: {
+        tags,
+        summary: "Sets a person's e-mail and text choices for one creator (`id` is the person; only they or an admin)",
+        params: NotificationUserParams,
+        body: SubscriberNotificationsBody,
+        response: { 200: SubscriberNotifications },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      const { creatorId, emailEnabled, smsEnabled } = request.body
+      // A creator cannot change what their customers chose: only the person or an administrator.
+      await requireOwnerOrAdmin(request, id, 'You can only change your own alerts')
+      const choices = await setCreatorChoices(services, id, creatorId, { email: emailEnabled, sms: smsEnabled })
+      return { userId: id, creatorId, emailEnabled: choices.email, smsEnabled: choices.sms }
+    },
+  )
+
+  // --- Test e-mail ----------------------------------------------------------------------------
+
+  app.post(
+    '/test-email',
+    {
+      schema: {
+        tags,
+        summary: 'Sends the creator a test pick e-mail at once, to their own address only (5 an hour)',
+        body: TestEmailBody,
+        response: { 200: TestEmailAnswer },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(auth, db, request)
+      return sendTestEmail(alerts, { id: me.id, email: me.email, name: me.name }, request.body.email)
+    },
+  )
+
+  // --- Delivery methods -----------------------------------------------------------------------
+
+  app.get(
+    '/delivery-methods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The channels a creator offers (public: the storefront says how picks arrive)',
+        params: NotificationCreatorParams,
+        response: { 200: DeliveryMethodsAnswer },
+      },
+    },
+    async (request) => deliveryMethodsOf(services, request.params.id),
+  )
+
+  app.post(
+    '/delivery-methods',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a channel the creator offers (or stops offering, with isActive false)',
+        body: CreateDeliveryMethodBody,
+        response: { 201: DeliveryMethod },
+      },
+    },
+    async (request, reply) => {
+      await requireOwnerOrAdmin(request, request.body.creatorId, 'You can only change your own delivery methods')
+      return reply.status(201).send(await addDeliveryMethod(services, request.body))
+    },
+  )
+
+  app.put(
+    '/delivery-methods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Turns a delivery method on or off',
+        params: DeliveryMethodParams,
+        body: UpdateDeliveryMethodBody,
+        response: { 200: DeliveryMethod },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      const me = await requireUser(auth, db, request)
+      const method = await findDeliveryMethod(services, id)
+      ownerOrAdmin(me, method.creatorId, 'You can only change your own delivery methods')
+      return setDeliveryMethodActive(services, id, request.body.isActive)
+    },
+  )
+
+  app.delete(
+    '/delivery-methods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Removes a delivery method (a creator with none offers both channels)',
+        params: DeliveryMethodParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const me = await requireUser(auth, db, request)
+      const method = await findDeliveryMethod(services, id)
+      ownerOrAdmin(me, method.creatorId, 'You can only change your own delivery methods')
+      await removeDeliveryMethod(services, id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  // --- One-click unsubscribe (RFC 8058) -------------------------------------------------------
+
+  const unsubscribeRoutes: FastifyPluginAsyncZod = async (unsubscribe) => {
+    // Mail clients post the one-click body form-encoded or as multipart (RFC 8058 §3.1), and so
+    // does our page's button. The body says nothing the signed token does not: it is not read.
+    unsubscribe.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, _body, done) => done(null, {}),
+    )
+
+    unsubscribe.get(
+      '/email/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary: "The unsubscribe link's page: a button that posts; opening the link changes nothing",
+          querystring: z.object({ token: z.string().max(2000).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const token = request.query.token ?? ''
+        try {
+          const target = await unsubscribeTarget(services, alerts.links.secret, token)
+          const action = `/api/email/unsubscribe?token=${encodeURIComponent(token)}`
+          return sendPage(reply, 200, confirmPage(target.creatorName, action, alerts.links.publicUrl))
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err
+          return sendPage(reply, err.status, problemPage(err.message, alerts.links.publicUrl))
+        }
+      },
+    )
+
+    unsubscribe.post(
+      '/email/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary: "One-click unsubscribe: stops the creator's e-mails to the person the signed token names",
+          querystring: UnsubscribeQuery,
+          response: { 200: UnsubscribeAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await unsubscribeByToken(services, alerts.links.secret, request.query.token)
+        // Our page's button is a browser navigation and wants a page back; mail clients get JSON.
+        if (prefersHtml(request)) return sendPage(reply, 200, donePage(answer.creatorName, alerts.links.publicUrl))
+        return answer
+      },
+    )
+  }
+  await app.register(unsubscribeRoutes)
+
+  // --- Operators ------------------------------------------------------------------------------
+
+  app.get(
+    '/admin/sms-logs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every text: alert deliveries with their statuses, and the SMS outbox (codes too)',
+        querystring: AdminLogsQuery,
+        response: { 200: AdminSmsLogsAnswer },
+      },
+    },
+    async (request) => {
+      await requireVerifiedAdmin({ auth, db, now: deps.now }, request)
+      return adminLogs(services, 'sms', request.query)
+    },
+  )
+
+  app.get(
+    '/admin/email-logs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every e-mail: alert deliveries with their statuses, and the e-mail outbox',
+        querystring: AdminLogsQuery,
+        response: { 200: AdminEmailLogsAnswer },
+      },
+    },
+    async (request) => {
+      await requireVerifiedAdmin({ auth, db, now: deps.now }, request)
+      return adminLogs(services, 'email', request.query)
+    },
+  )
+}
+
+function ownerOrAdmin(me: ServerUser, userId: string, refusal: string): void {
+  if (me.id !== userId && me.role !== 'admin') throw new AppError('FORBIDDEN', refusal)
+}
+
+function prefersHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? ''
+  return accept.includes('text/html')
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+/** A small page in the site's colours; no script (the site's CSP allows none inline), inline styles only. */
+function page(title: string, body: string, publicUrl: string): string {
+  const alertsUrl = `${publicUrl}/alerts`
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Picks Marketplace</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">
+<main style="max-width:480px;margin:48px auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0 0;font-size:14px"><a href="${escapeHtml(alertsUrl)}" style="color:#059669">Manage all alerts</a></p>
+</main></body></html>`
+}
+
+function confirmPage(creatorName: string, action: string, publicUrl: string): string {
+  const label = `Stop e-mails from ${creatorName}`
+  return page(
+    label,
+    `<p style="margin:0 0 16px;color:#475569">You will no longer get ${escapeHtml(creatorName)}'s picks by e-mail. Texts and other creators are not affected.</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit" style="background:#059669;color:#fff;border:0;border-radius:8px;padding:10px 16px;font-size:16px;cursor:pointer">${escapeHtml(label)}</button>
+</form>`,
+    publicUrl,
+  )
+}
+
+function donePage(creatorName: string, publicUrl: string): string {
+  return page(
+    'Unsubscribed',
+    `<p style="margin:0;color:#475569">You will no longer get e-mails from ${escapeHtml(creatorName)}. You can turn them back on from your alerts.</p>`,
+    publicUrl,
+  )
+}
+
+function problemPage(message: string, publicUrl: string): string {
+  return page(
+    'This link does not work',
+    `<p style="margin:0;color:#475569">${escapeHtml(message)}. You can choose which e-mails you get from your alerts.</p>`,
+    publicUrl,
+  )
+}

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import twilio from 'twilio'
+import { desc } from 'drizzle-orm'
 import { smsSegments } from '@picks/contracts/client'
 import { emailOutbox, smsOutbox } from './notifications.table.ts'
 
@@ -279,4 +280,37 @@ export function createSenders(
           })
         : createOutboxSmsSender({ db, ...echo })),
   }
+}
+
+/** A page of the SMS outbox, newest first (an operator's SMS log; the browser test reads its texts there). */
+export async function outboxTexts(db: Db, page: { page: number; limit: number }) {
+  return db
+    .select({
+      id: smsOutbox.id,
+      to: smsOutbox.toNumber,
+      body: smsOutbox.body,
+      kind: smsOutbox.kind,
+      segments: smsOutbox.segments,
+      createdAt: smsOutbox.createdAt,
+    })
+    .from(smsOutbox)
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+}
+
+/** A page of the e-mail outbox, newest first (an operator's e-mail log). */
+export async function outboxEmails(db: Db, page: { page: number; limit: number }) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
 }

@@ -534,3 +534,16 @@ export async function picksForAlerts(db: Db, ids: readonly string[]): Promise<Pi
     .from(picks)
     .where(inArray(picks.id, [...new Set(ids)]))
 }
+
+/** The creator's newest pick not deleted, as its alerts announce it (a creator's test e-mail shows it); null when none. */
+export async function newestPickForAlerts(db: Db, creatorId: string): Promise<PickForAlerts | null> {
+  const [newest] = await db
+    .select({ id: picks.id })
+    .from(picks)
+    .where(and(eq(picks.creatorId, creatorId), isNull(picks.deletedAt)))
+    .orderBy(desc(picks.createdAt), desc(picks.id))
+    .limit(1)
+  if (!newest) return null
+  const [pick] = await picksForAlerts(db, [newest.id])
+  return pick ?? null
+}
