@@ -187,3 +187,26 @@ export function netUnitsText(units: number): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/**
+ * Publishes a premium moneyline pick on `team` in `game` from /create-pick, at the first price the
+ * board offers. Returns the odds chosen, as the board shows them.
+ */
+export async function publishMoneyline(page: Page, game: GameOdds, team: string, reasoning: string): Promise<string> {
+  const gameName = await gameChoiceName(page, game)
+  await page.goto('/create-pick')
+  const form = page.getByRole('form', { name: 'Create pick' })
+  await form.getByRole('combobox', { name: 'Sport', exact: true }).selectOption(game.sport)
+  await clickChoice(form.getByRole('list', { name: /^Upcoming .* games$/ }).getByRole('radio', { name: gameName }))
+  await clickChoice(form.getByRole('radio', { name: 'Moneyline', exact: true }))
+  const prices = form.getByRole('group', { name: team, exact: true }).getByRole('radio')
+  await expect(prices.first()).toBeAttached()
+  const { odds } = priceParts(await prices.first().getAttribute('aria-label'))
+  await clickChoice(prices.first())
+  await expect(prices.first()).toBeChecked()
+  await clickChoice(form.getByRole('radio', { name: /^Premium/ }))
+  await form.getByRole('textbox', { name: 'Reasoning', exact: true }).fill(reasoning)
+  await form.getByRole('button', { name: 'Publish pick' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pick published' })).toBeVisible()
+  return odds
+}
