@@ -105,7 +105,8 @@ function signature(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url')
 }
 
-function escapeHtml(text: string): string {
+/** Text for HTML: the five characters that could open markup or an attribute, escaped. */
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -43,6 +43,7 @@ import { requireVerifiedAdmin } from '../admin/admin.service.ts'
 import { requireUser, type Auth } from '../auth/auth.service.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { AlertDeps } from './alert-jobs.ts'
+import { escapeHtml } from './alert-messages.ts'
 import {
   addDeliveryMethod,
   adminLogs,
@@ -578,15 +579,6 @@ function prefersHtml(request: FastifyRequest): boolean {
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 }
 
 /** A small page in the site's colours; no script (the site's CSP allows none inline), inline styles only. */

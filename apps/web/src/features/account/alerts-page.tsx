@@ -3,11 +3,10 @@ import { notificationMessages } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import { ButtonLink } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { SwitchField } from '../../components/ui/switch.tsx'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
@@ -27,6 +26,7 @@ import {
 } from './alerts-api.ts'
 import { CreatorAlertSwitches } from './creator-alert-switches.tsx'
 import { PhoneSection } from './phone-section.tsx'
+import { Loading, ReadFailed } from './read-states.tsx'
 
 export const alertsMessages = {
   smsLoadFailed: 'We couldn’t load your text message settings.',
@@ -37,31 +37,6 @@ export const alertsMessages = {
   noCreators: 'You don’t subscribe to or follow any creators yet.',
   noAlerts: 'No alerts yet. When a creator you subscribe to posts a pick, it shows up here.',
 } as const
-
-function Loading({ label, className = 'h-16' }: { label: string; className?: string }) {
-  return (
-    <>
-      <p role="status" className="sr-only">
-        {label}
-      </p>
-      <Skeleton className={className} />
-    </>
-  )
-}
-
-function ReadFailed({ message, detail, onRetry }: { message: string; detail?: string | null; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-2">
-      <p className="text-slate-800">
-        <span className="block font-medium">{message}</span>
-        {detail && <span className="block text-sm text-slate-700">{detail}</span>}
-      </p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  )
-}
 
 /** Says why texts do or do not reach the person, in the words of what they can do about it. */
 function textsDescription(status: SmsStatus, pendingOn: boolean | undefined): string {

@@ -11,11 +11,11 @@ import { Link } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { SwitchField } from '../../components/ui/switch.tsx'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../lib/stored-user.ts'
 import { StatusNote } from './account-section.tsx'
+import { Loading, ReadFailed } from './read-states.tsx'
 import {
   alertKeys,
   alertQueries,
@@ -81,31 +81,6 @@ function Card({
       </div>
       {children}
     </section>
-  )
-}
-
-function Loading({ label, className = 'h-20' }: { label: string; className?: string }) {
-  return (
-    <>
-      <p role="status" className="sr-only">
-        {label}
-      </p>
-      <Skeleton className={className} />
-    </>
-  )
-}
-
-function ReadFailed({ message, detail, onRetry }: { message: string; detail?: string | null; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-2">
-      <p className="text-slate-800">
-        <span className="block font-medium">{message}</span>
-        {detail && <span className="block text-sm text-slate-700">{detail}</span>}
-      </p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
   )
 }
 
