@@ -1,8 +1,9 @@
 /**
- * `npm run bench` [-- --only api|http|query|bundle] [--duration SECONDS] [--connections N]
+ * `npm run bench` [-- --only api|http|query|bundle|alerts] [--duration SECONDS] [--connections N]
  *                 [--log-level LEVEL]
  *
- *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c.
+ *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c;
+ *   alerts = d (a pick's fan-out to 100,000 subscribers, and sending through SMTP and an SMS double).
  *   --log-level sets the API server's LOG_LEVEL (default warn), to show what logging costs.
  *   --no-breakdown skips the cheaper-routes breakdown of section a (health, ready, list).
  *   --out NAME writes bench/results/NAME.{md,json} instead of latest.{md,json}.
@@ -16,6 +17,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { runAlertsSection } from './lib/alerts-section.ts'
 import { runBundleSection } from './lib/bundle-section.ts'
 import { installExitHandlers, repoRoot } from './lib/children.ts'
 import { runHttpSection } from './lib/http-section.ts'
@@ -23,7 +25,7 @@ import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
 import { runQuerySection } from './lib/query-section.ts'
 import { machine, toMarkdown, type Results } from './lib/report.ts'
 
-const onlyChoices = ['api', 'http', 'query', 'bundle'] as const
+const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts'] as const
 type Only = (typeof onlyChoices)[number]
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -82,8 +84,10 @@ async function main(): Promise<void> {
   installExitHandlers()
   const options = parseOptions()
   const log = (message: string) => console.log(message)
-  const runs = (section: 'http' | 'query' | 'bundle') =>
-    options.only === null || options.only === section || (options.only === 'api' && section !== 'bundle')
+  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts') =>
+    options.only === null ||
+    options.only === section ||
+    (options.only === 'api' && (section === 'http' || section === 'query'))
 
   const startedAt = new Date()
   log(`picks benchmark ${startedAt.toISOString()}: ${options.only ? `--only ${options.only}` : 'all sections'}`)
@@ -104,9 +108,10 @@ async function main(): Promise<void> {
     ...(previous.http ? { http: previous.http } : {}),
     ...(previous.query ? { query: previous.query } : {}),
     ...(previous.bundle ? { bundle: previous.bundle } : {}),
+    ...(previous.alerts ? { alerts: previous.alerts } : {}),
   }
 
-  if (runs('http') || runs('query')) {
+  if (runs('http') || runs('query') || runs('alerts')) {
     const postgres: PostgresAvailability = await acquirePostgres()
     if (postgres.available) {
       results.machine.postgres = postgres.server.version
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
         })
       }
       if (runs('query')) results.query = await runQuerySection({ postgres, log })
+      if (runs('alerts')) results.alerts = await runAlertsSection({ postgres, log })
     } finally {
       if (postgres.available) postgres.server.release()
     }
@@ -145,6 +151,13 @@ async function main(): Promise<void> {
   const failed = results.http?.databases.some((d) => d.ran && d.rows.some((r) => !r.api.ok || !r.bare.ok))
   if (failed) {
     console.error('FAILED: some requests returned non-2xx or errors (see the tables)')
+    process.exitCode = 1
+  }
+  const duplicated = results.alerts?.databases.some(
+    (d) => d.ran && d.sending.sinks.email.duplicates + d.sending.sinks.sms.duplicates > 0,
+  )
+  if (duplicated) {
+    console.error('FAILED: a sink received the same alert twice (see the pick alerts table)')
     process.exitCode = 1
   }
 }

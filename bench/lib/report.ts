@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { alertTargets, type AlertsSection } from './alerts-section.ts'
 import type { BundleSection } from './bundle-section.ts'
 import type { HttpDatabaseResult, HttpSection } from './http-section.ts'
 import type { QuerySection } from './query-section.ts'
@@ -20,6 +21,7 @@ export interface Results {
   http?: HttpSection
   query?: QuerySection
   bundle?: BundleSection
+  alerts?: AlertsSection
 }
 
 export const targets = {
@@ -96,7 +98,101 @@ export function verdicts(results: Results): TargetVerdict[] {
           met: null,
         },
   )
+  out.push(...alertVerdicts(results.alerts))
   return out
+}
+
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`
+
+function alertVerdicts(section: AlertsSection | undefined): TargetVerdict[] {
+  const subscribers = int(section?.subscribers ?? 100_000)
+  const pg = section?.databases.find((d) => d.database === 'postgres')
+  const fanOut: TargetVerdict =
+    pg?.ran === true
+      ? {
+          target: `Pick alerts, PostgreSQL: ${subscribers} subscribers' deliveries queued ≤ ${alertTargets.fanOutMs / 1000} s`,
+          measured: `${seconds(pg.fanOut.ms)} (${int(pg.fanOut.queued)} deliveries)`,
+          met: pg.fanOut.ms <= alertTargets.fanOutMs,
+        }
+      : {
+          target: `Pick alerts, PostgreSQL: ${subscribers} subscribers' deliveries queued ≤ 5 s`,
+          measured: pg?.ran === false ? `not measured: ${pg.reason}` : 'not measured',
+          met: null,
+        }
+  const sending = (section?.databases ?? []).flatMap((d): TargetVerdict[] => {
+    if (!d.ran) return []
+    const duplicates = d.sending.sinks.email.duplicates + d.sending.sinks.sms.duplicates
+    return [
+      {
+        target: `Pick alerts, ${d.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}: sending ≥ ${int(alertTargets.messagesPerSec)} messages/s through SMTP and the SMS double, 0 duplicates`,
+        measured: `${int(d.sending.perSec)} messages/s (${int(d.sending.sent)} sent), ${duplicates} duplicates`,
+        met: d.sending.perSec >= alertTargets.messagesPerSec && duplicates === 0,
+      },
+    ]
+  })
+  return [fanOut, ...sending]
+}
+
+function alertsMarkdown(section: AlertsSection): string {
+  const parts = [
+    `## Pick alerts at ${int(section.subscribers)} subscribers (${section.measuredAt})`,
+    '',
+    `A creator with ${int(section.subscribers)} entitled subscribers, each with a verified e-mail address and phone and texts on, publishes a pick. ` +
+      `Fan-out: \`fanOutPick\` called directly with the default tuning (${int(section.tuning.fanOutBatch)} recipients per batch, one transaction each), timed until it returns with every delivery queued. ` +
+      `Sending: \`sendDueAlerts\` (claims of ${section.tuning.sendBatch}, ${section.tuning.concurrency} messages in flight) through the real SMTP adapter (nodemailer, pool of ${section.tuning.smtpConnections} connections) and Twilio's SDK, ` +
+      `to a real SMTP server and a Twilio double in a separate process, over the first ${int(section.sendSample)} deliveries or ${section.sendTimeLimitSec} s. The sinks count messages per recipient; any count above one is a duplicate.`,
+  ]
+  const ran = section.databases.filter((d) => d.ran)
+  if (ran.length) {
+    parts.push(
+      '',
+      table(
+        [
+          'database',
+          'seeded in',
+          'fan-out',
+          'deliveries',
+          'batches',
+          'batch median / max',
+          'sent',
+          'messages/s',
+          'e-mail at sink',
+          'SMS at sink',
+          'duplicates',
+        ],
+        ran.map((d) => [
+          d.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+          `${(d.seedMs / 1000).toFixed(1)} s`,
+          `**${seconds(d.fanOut.ms)}**`,
+          int(d.fanOut.queued),
+          String(d.fanOut.batches),
+          `${int(d.fanOut.batchMedianMs)} / ${int(d.fanOut.batchMaxMs)} ms`,
+          `${int(d.sending.sent)} in ${(d.sending.elapsedMs / 1000).toFixed(1)} s (${d.sending.stoppedBy})`,
+          `**${int(d.sending.perSec)}**`,
+          `${int(d.sending.sinks.email.messages)} (${int(d.sending.marked.email)} marked sent)`,
+          `${int(d.sending.sinks.sms.messages)} (${int(d.sending.marked.sms)} marked sent)`,
+          String(d.sending.sinks.email.duplicates + d.sending.sinks.sms.duplicates),
+        ]),
+      ),
+      '',
+      `Where the sending time goes: CPU used during the sample by the sending process (claims, rendering, SMTP and HTTP clients) and by the sinks' process, and the next ${int(section.bareSample)} deliveries through senders that answer at once (claims, rendering and status writes only).`,
+      '',
+      table(
+        ['database', 'sample wall time', 'sender CPU', 'sinks CPU', 'without providers'],
+        ran.map((d) => [
+          d.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+          `${(d.sending.elapsedMs / 1000).toFixed(1)} s`,
+          `${(d.sending.senderCpuMs / 1000).toFixed(1)} s`,
+          `${(d.sending.sinkCpuMs / 1000).toFixed(1)} s`,
+          `${int(d.sending.withoutProviders.perSec)} messages/s (${int(d.sending.withoutProviders.sent)} in ${(d.sending.withoutProviders.elapsedMs / 1000).toFixed(1)} s)`,
+        ]),
+      ),
+    )
+  }
+  for (const d of section.databases) {
+    if (!d.ran) parts.push('', `${d.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}: skipped (${d.reason})`)
+  }
+  return parts.join('\n')
 }
 
 function httpMarkdown(section: HttpSection): string {
@@ -269,5 +365,6 @@ export function toMarkdown(results: Results): string {
   if (results.http) parts.push('', httpMarkdown(results.http))
   if (results.query) parts.push('', queryMarkdown(results.query))
   if (results.bundle) parts.push('', bundleMarkdown(results.bundle))
+  if (results.alerts) parts.push('', alertsMarkdown(results.alerts))
   return `${parts.join('\n')}\n`
 }
