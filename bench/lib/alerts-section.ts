@@ -77,7 +77,13 @@ export interface AlertsSection {
   sendSample: number
   sendTimeLimitSec: number
   bareSample: number
-  tuning: { fanOutBatch: number; sendBatch: number; concurrency: number; smtpConnections: number }
+  tuning: {
+    fanOutBatch: number
+    fanOutParallel: number
+    sendBatch: number
+    concurrency: number
+    smtpConnections: number
+  }
   databases: AlertsDatabaseResult[]
 }
 
@@ -338,6 +344,7 @@ export async function runAlertsSection(options: {
     bareSample,
     tuning: {
       fanOutBatch: defaultAlertTuning.fanOutBatch,
+      fanOutParallel: defaultAlertTuning.fanOutParallel,
       sendBatch: defaultAlertTuning.sendBatch,
       concurrency: defaultAlertTuning.concurrency,
       smtpConnections,

@@ -138,7 +138,7 @@ function alertsMarkdown(section: AlertsSection): string {
     `## Pick alerts at ${int(section.subscribers)} subscribers (${section.measuredAt})`,
     '',
     `A creator with ${int(section.subscribers)} entitled subscribers, each with a verified e-mail address and phone and texts on, publishes a pick. ` +
-      `Fan-out: \`fanOutPick\` called directly with the default tuning (${int(section.tuning.fanOutBatch)} recipients per batch, one transaction each), timed until it returns with every delivery queued. ` +
+      `Fan-out: \`fanOutPick\` called directly with the default tuning (${int(section.tuning.fanOutBatch)} recipients per batch, split into ${section.tuning.fanOutParallel} inserts run side by side), timed until it returns with every delivery queued. ` +
       `Sending: \`sendDueAlerts\` (claims of ${section.tuning.sendBatch}, ${section.tuning.concurrency} messages in flight) through the real SMTP adapter (nodemailer, pool of ${section.tuning.smtpConnections} connections) and Twilio's SDK, ` +
       `to a real SMTP server and a Twilio double in a separate process, over the first ${int(section.sendSample)} deliveries or ${section.sendTimeLimitSec} s. The sinks count messages per recipient; any count above one is a duplicate.`,
   ]

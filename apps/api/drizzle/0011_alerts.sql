@@ -78,20 +78,17 @@ CREATE TABLE "sms_numbers" (
 --> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD COLUMN "segments" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_pick_id_picks_id_fk" FOREIGN KEY ("pick_id") REFERENCES "public"."picks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_creator_id_creator_profiles_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."creator_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_recipient_id_users_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_fanouts" ADD CONSTRAINT "alert_fanouts_pick_id_picks_id_fk" FOREIGN KEY ("pick_id") REFERENCES "public"."picks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "creator_alert_preferences" ADD CONSTRAINT "creator_alert_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "creator_alert_preferences" ADD CONSTRAINT "creator_alert_preferences_creator_id_creator_profiles_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."creator_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delivery_methods" ADD CONSTRAINT "delivery_methods_creator_id_creator_profiles_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."creator_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "alert_deliveries_pick_recipient_channel_key" ON "alert_deliveries" USING btree ("pick_id","recipient_id","channel") WHERE "alert_deliveries"."pick_id" is not null;--> statement-breakpoint
-CREATE INDEX "alert_deliveries_due_idx" ON "alert_deliveries" USING btree ("creator_id","next_attempt_at") WHERE "alert_deliveries"."status" = 'queued';--> statement-breakpoint
+CREATE UNIQUE INDEX "alert_deliveries_recipient_pick_channel_key" ON "alert_deliveries" USING btree ("recipient_id","pick_id","channel");--> statement-breakpoint
+CREATE INDEX "alert_deliveries_due_idx" ON "alert_deliveries" USING btree ("creator_id","next_attempt_at","id") WHERE "alert_deliveries"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "alert_deliveries_sending_idx" ON "alert_deliveries" USING btree ("claimed_until") WHERE "alert_deliveries"."status" = 'sending';--> statement-breakpoint
 CREATE INDEX "alert_deliveries_creator_idx" ON "alert_deliveries" USING btree ("creator_id","channel","created_at" desc);--> statement-breakpoint
-CREATE INDEX "alert_deliveries_recipient_idx" ON "alert_deliveries" USING btree ("recipient_id","channel","created_at" desc);--> statement-breakpoint
-CREATE UNIQUE INDEX "alert_deliveries_provider_key" ON "alert_deliveries" USING btree ("provider_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "alert_deliveries_provider_key" ON "alert_deliveries" USING btree ("provider_id") WHERE "alert_deliveries"."provider_id" is not null;--> statement-breakpoint
 CREATE INDEX "creator_alert_preferences_creator_idx" ON "creator_alert_preferences" USING btree ("creator_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "delivery_methods_creator_method_key" ON "delivery_methods" USING btree ("creator_id","method");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_inbound_provider_key" ON "sms_inbound" USING btree ("provider_id");--> statement-breakpoint

@@ -11,8 +11,10 @@ import { alertDeliveries, alertFanouts } from './alerts.table.ts'
 
 /** How the alert pipeline sizes its work; tests and benchmarks change it. */
 export interface AlertTuning {
-  /** Recipients per fan-out batch (one transaction each). */
+  /** Recipients per fan-out batch. */
   fanOutBatch: number
+  /** Inserts a batch is split into, run side by side (PostgreSQL; PGlite runs them in turn). */
+  fanOutParallel: number
   /** Deliveries claimed at once by a sender. */
   sendBatch: number
   /** Messages in flight at once to SMTP or Twilio, per sending job. */
@@ -26,7 +28,8 @@ export interface AlertTuning {
 }
 
 export const defaultAlertTuning: AlertTuning = {
-  fanOutBatch: 5_000,
+  fanOutBatch: 10_000,
+  fanOutParallel: 2,
   sendBatch: 500,
   concurrency: 32,
   leaseMs: 2 * 60_000,
