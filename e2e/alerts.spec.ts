@@ -23,7 +23,9 @@ test('a subscriber gets a pick by e-mail and text; with e-mail turned off for th
   browser,
   baseURL,
 }) => {
-  test.slow()
+  // A whole journey (three people, a dozen pages, sign-ups hashed with scrypt); on CI's two cores it
+  // shares the machine with the other browser worker, and took 90 s there once.
+  test.setTimeout(180_000)
   const origin = baseURL ?? ''
   const id = unique()
   const creatorName = 'Ada Alerts'

@@ -43,7 +43,9 @@ test('a creator posts picks from the odds board; a subscriber sees them in full,
   browser,
   baseURL,
 }) => {
-  test.slow()
+  // A whole journey (three people, a dozen pages, sign-ups hashed with scrypt); on CI's two cores it
+  // shares the machine with the other browser worker, and took 90 s there once.
+  test.setTimeout(180_000)
   const origin = baseURL ?? ''
   const id = unique()
   const creatorName = 'Nia Hoops'
