@@ -191,7 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
-  const jobs = await openJobQueue(deps.database, config.database, alertJobs, {
+  const jobs = await openJobQueue(deps.database, alertJobs, {
     log: app.log,
     schedule: config.runWorker,
   })

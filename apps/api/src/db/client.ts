@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL: the server's connection URL, for the job queue's own pool; null for PGlite. */
+  url: string | null
   ping(): Promise<void>
   /** Resolves once every connection is closed. */
   close(): Promise<void>
@@ -48,6 +50,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
     return {
       db,
       kind: 'postgres',
+      url: target.url,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {
         await pool.end()
@@ -66,6 +69,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
   return {
     db,
     kind: 'pglite',
+    url: null,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     onConnectionError: () => {},

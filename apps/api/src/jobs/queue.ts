@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
 import type { z } from 'zod'
-import type { Config } from '../config.ts'
 import { pgliteOf, type Database, type Db } from '../db/client.ts'
 import type { JobContext, JobDefinition, JobHandler } from './registry.ts'
 
@@ -49,7 +48,6 @@ export interface JobQueueOptions {
 /** Every kind of job the product has; each queue is created (or updated) when the queue opens. */
 export async function openJobQueue(
   database: Database,
-  target: Config['database'],
   definitions: readonly JobDefinition[],
   options: JobQueueOptions,
 ): Promise<Jobs> {
@@ -66,7 +64,7 @@ export async function openJobQueue(
       ? new PgBoss({ ...common, db: fromPglite(pglite), backend: 'pglite' })
       : new PgBoss({
           ...common,
-          connectionString: target.kind === 'postgres' ? target.url : '',
+          connectionString: database.url ?? '',
           max: 4,
           application_name: 'picks-jobs',
         })
@@ -123,8 +121,8 @@ export async function openJobQueue(
 }
 
 /** Creates (or brings up to date) the queue's schema and every queue, then lets go: migrations, test templates. */
-export async function installJobQueue(database: Database, target: Config['database']): Promise<void> {
+export async function installJobQueue(database: Database): Promise<void> {
   const { alertJobs } = await import('../modules/alerts/alert-jobs.ts')
-  const jobs = await openJobQueue(database, target, alertJobs, { log: console, schedule: false })
+  const jobs = await openJobQueue(database, alertJobs, { log: console, schedule: false })
   await jobs.stop()
 }

@@ -35,7 +35,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const database = await openDatabase(config.database)
   await migrateDatabase(database)
   const senders = createSenders(config, database.db, log, options.senders)
-  const jobs = await openJobQueue(database, config.database, alertJobs, { log, schedule: true })
+  const jobs = await openJobQueue(database, alertJobs, { log, schedule: true })
   await workAlerts(jobs, {
     db: database.db,
     email: senders.email,

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       { poolSize: 1 },
     )
     await migrateDatabase(database)
-    await installJobQueue(database, { kind: 'postgres', url: databaseUrlWithName(serverUrl, templateName) })
+    await installJobQueue(database)
     await database.close()
     project.provide('testDatabase', { kind: 'postgres', adminUrl: serverUrl, templateName })
     return async () => {
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(path.join(tmpdir(), 'picks-test-'))
   const database = await openDatabase({ kind: 'pglite', dataDir: null })
   await migrateDatabase(database)
-  await installJobQueue(database, { kind: 'pglite', dataDir: null })
+  await installJobQueue(database)
   const dump = await pgliteOf(database)!.dumpDataDir('none')
   const dumpPath = path.join(dir, 'template.tar')
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()))

@@ -156,7 +156,7 @@ describe('exactly once when the worker is killed in the middle of a fan-out', ()
       const pick = await insertPick(opened.db, creator.id)
       pickId = pick.id
       await recordPublished(opened.db, pick.id, new Date())
-      const jobs = await openJobQueue(opened, database.target, alertJobs, { log: console, schedule: false })
+      const jobs = await openJobQueue(opened, alertJobs, { log: console, schedule: false })
       await startFanOut(jobs, pick.id)
       await jobs.stop()
     })
