@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
+import { fromPglite, PgBoss } from 'pg-boss'
 import type { z } from 'zod'
-import { pgliteOf, type Database, type Db } from '../db/client.ts'
+import { pgliteOf, type Database } from '../db/client.ts'
 import type { JobContext, JobDefinition, JobHandler } from './registry.ts'
 
 /**
@@ -12,10 +11,7 @@ import type { JobContext, JobDefinition, JobHandler } from './registry.ts'
  * visible in state `failed`; a worker that dies mid-job stops beating and its job is retried.
  */
 export interface Jobs {
-  /**
-   * Queues a job. With `tx` it is written in that transaction, so it exists exactly when the
-   * transaction's other writes do. Returns null when a `stately` queue already holds one for the key.
-   */
+  /** Queues a job. Returns null when a `stately` queue already holds one for the key. */
   send<P extends z.ZodType>(
     job: JobDefinition<P>,
     payload: z.input<P>,
@@ -32,7 +28,6 @@ export interface Jobs {
 }
 
 export interface SendJobOptions {
-  tx?: Db
   singletonKey?: string
   startAfter?: Date
 }
@@ -90,7 +85,6 @@ export async function openJobQueue(
       return boss.send(job.name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
-        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx as never, sql) } : {}),
       })
     },
     async work(job, handler) {
@@ -120,9 +114,8 @@ export async function openJobQueue(
   }
 }
 
-/** Creates (or brings up to date) the queue's schema and every queue, then lets go: migrations, test templates. */
-export async function installJobQueue(database: Database): Promise<void> {
-  const { alertJobs } = await import('../modules/alerts/alert-jobs.ts')
-  const jobs = await openJobQueue(database, alertJobs, { log: console, schedule: false })
+/** Creates (or brings up to date) the queue's schema and these queues, then lets go: test templates. */
+export async function installJobQueue(database: Database, definitions: readonly JobDefinition[]): Promise<void> {
+  const jobs = await openJobQueue(database, definitions, { log: console, schedule: false })
   await jobs.stop()
 }

@@ -56,3 +56,20 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     },
   }
 }
+
+/** Stops the worker on SIGINT or SIGTERM (running jobs get up to 15 s), then exits. */
+export function stopOnSignal(worker: RunningWorker): void {
+  let closing = false
+  const shutdown = () => {
+    if (closing) return
+    closing = true
+    const timer = setTimeout(() => process.exit(1), 15_000)
+    timer.unref()
+    worker.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase, pgliteOf } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { installJobQueue } from '../jobs/queue.ts'
+import { alertJobs } from '../modules/alerts/alert-jobs.ts'
 import { databaseUrlWithName } from './test-database-context.ts'
 import './test-database-context.ts'
 
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       { poolSize: 1 },
     )
     await migrateDatabase(database)
-    await installJobQueue(database)
+    await installJobQueue(database, alertJobs)
     await database.close()
     project.provide('testDatabase', { kind: 'postgres', adminUrl: serverUrl, templateName })
     return async () => {
@@ -40,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(path.join(tmpdir(), 'picks-test-'))
   const database = await openDatabase({ kind: 'pglite', dataDir: null })
   await migrateDatabase(database)
-  await installJobQueue(database)
+  await installJobQueue(database, alertJobs)
   const dump = await pgliteOf(database)!.dumpDataDir('none')
   const dumpPath = path.join(dir, 'template.tar')
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()))

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod'
 import { ConfigError, loadConfig } from '../config.ts'
-import { startWorker } from '../jobs/worker.ts'
+import { startWorker, stopOnSignal } from '../jobs/worker.ts'
 import { createTwilioSmsSender } from '../modules/notifications/notifications.service.ts'
 
 const count = z.number().int().min(1).max(100_000)
@@ -55,19 +55,7 @@ async function main(): Promise<void> {
     senders: { sms: createTwilioSmsSender({ ...config.twilio, baseUrl: test.TEST_TWILIO_BASE_URL }) },
     tuning: test.TEST_ALERT_TUNING,
   })
-  let closing = false
-  const shutdown = () => {
-    if (closing) return
-    closing = true
-    const timer = setTimeout(() => process.exit(1), 15_000)
-    timer.unref()
-    worker.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  stopOnSignal(worker)
 }
 
 main().catch((err: unknown) => {
