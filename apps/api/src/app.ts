@@ -13,7 +13,10 @@ import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
 import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
-import { createAuth } from './modules/auth/auth.service.ts'
+import { createAuth, requestSession } from './modules/auth/auth.service.ts'
+import { installGuard } from './modules/auth/guard.ts'
+import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
+import { findUserByAuthId } from './modules/users/users.service.ts'
 import {
   createSenders,
   sendInBackground,
@@ -147,6 +150,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     openapi: {
       info: { title: 'Picks marketplace API', version: '1.0.0' },
       servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          bearerToken: { type: 'http', scheme: 'bearer', description: 'A session token, or an access token from /auth/token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   })
@@ -169,9 +178,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(deps.authRateLimit !== undefined ? { rateLimit: deps.authRateLimit } : {}),
   })
 
+  const now = deps.now ?? (() => new Date())
+  // Every route from here on declares who may call it; the guard enforces it before the body is read.
+  installGuard(app, {
+    session: (request) => requestSession(auth, deps.database.db, request),
+    userOf: (authId) => findUserByAuthId({ db: deps.database.db }, authId),
+    adminVerified: (sessionId) => isAdminVerified({ db: deps.database.db, now }, sessionId),
+  })
+
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
-  const now = deps.now ?? (() => new Date())
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -282,7 +298,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       if (billing.sandbox) {
         await api.register(sandboxRoutes, { auth, db: deps.database.db, sandbox: billing.sandbox, now })
       }
-      api.get('/config', { schema: { tags: ['health'], summary: 'What this server offers the client' } }, async () => ({
+      api.get(
+        '/config',
+        { config: { access: 'public' }, schema: { tags: ['health'], summary: 'What this server offers the client' } },
+        async () => ({
         auth: { google: config.google !== null, emailDelivery: email.kind },
         payments: {
           provider: billing.provider.name,
@@ -295,7 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   )
 
   // Spec §7 names the key set at the site's root; it is the library's (/api/auth/jwks), cached 10 minutes.
-  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const keys = await auth.handler(new Request(new URL('/api/auth/jwks', `${request.protocol}://${request.host}`)))
     if (!keys.ok) throw new AppError('SERVICE_UNAVAILABLE', 'The signing keys are not available')
     reply.header('cache-control', 'public, max-age=600')

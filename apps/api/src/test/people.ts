@@ -10,13 +10,36 @@ export interface Person {
   id: string
 }
 
-/** A verified account through the real endpoints, optionally given a role; its cookie and user id. */
-export async function person(t: TestApp, email: string, role?: 'admin' | 'moderator'): Promise<Person> {
+export const testAdminPassword = 'Admin2@Password'
+
+/**
+ * A verified account through the real endpoints, optionally given a role; its cookie and user id.
+ * An `admin` has set and entered the admin password in this session (admin powers need it);
+ * `unverifiedAdmin` is an administrator whose session has not.
+ */
+export async function person(
+  t: TestApp,
+  email: string,
+  role?: 'admin' | 'moderator' | 'unverifiedAdmin',
+): Promise<Person> {
   const cookie = await signUpAndVerify(t.app, t.database.db, email)
-  if (role) await t.database.db.update(users).set({ role }).where(eq(users.email, email))
+  if (role) {
+    const stored = role === 'unverifiedAdmin' ? 'admin' : role
+    await t.database.db.update(users).set({ role: stored }).where(eq(users.email, email))
+  }
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (!row) throw new Error(`no server user for ${email}`)
-  return { email, cookie, id: row.id }
+  const who = { email, cookie, id: row.id }
+  if (role === 'admin') await enterAdminPassword(t, who)
+  return who
+}
+
+/** Sets the admin password (the first time) and enters it, so this session holds admin powers. */
+export async function enterAdminPassword(t: TestApp, who: Person, password = testAdminPassword): Promise<void> {
+  const set = await request(t, 'POST', '/admin/set-password', who, { password })
+  if (set.statusCode !== 200 && set.statusCode !== 403) throw new Error(`set-password failed: ${set.body}`)
+  const verified = await request(t, 'POST', '/admin/verify-password', who, { password })
+  if (verified.statusCode !== 200) throw new Error(`verify-password failed: ${verified.body}`)
 }
 
 /** One API request as `who` (or a visitor), from the site's own origin. */

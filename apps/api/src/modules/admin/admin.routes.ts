@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Auth } from '../auth/auth.service.ts'
-import { adminStatus, requireVerifiedAdmin, setAdminPassword, verifyAdminPassword } from './admin.service.ts'
+import { callerOf } from '../auth/guard.ts'
+import { adminStatus, setAdminPassword, verifyAdminPassword } from './admin.service.ts'
 
 const PasswordBody = z.object({ password: z.string().min(1, 'Password is required').max(128) })
 const Ok = z.object({ success: z.literal(true) })
@@ -11,6 +12,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
   app.get(
     '/admin/status',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Whether the administrator has an admin password, and whether this session entered it',
@@ -22,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
 
   app.post(
     '/admin/set-password',
-    { schema: { tags: ['admin'], summary: 'Sets the admin password', body: PasswordBody, response: { 200: Ok } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Sets the admin password', body: PasswordBody, response: { 200: Ok } } },
     async (request) => {
       await setAdminPassword(deps, request, request.body.password)
       return { success: true as const }
@@ -32,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
   app.post(
     '/admin/verify-password',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Enters the admin password for this session',
@@ -48,6 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
   app.get(
     '/admin/session',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags: ['admin'],
         summary: 'The verified administrator (the check every other admin call makes)',
@@ -55,8 +59,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
       },
     },
     async (request) => {
-      const admin = await requireVerifiedAdmin(deps, request)
-      return { email: admin.email, name: admin.name }
+      const { user } = await callerOf(request)
+      return { email: user.email, name: user.name }
     },
   )
 }

@@ -22,7 +22,8 @@ async function requireAdminSession(deps: Deps, request: FastifyRequest) {
   return session
 }
 
-async function isVerified(deps: Deps, sessionId: string): Promise<boolean> {
+/** Whether the session entered the admin password and that verification has not ended. */
+export async function isVerified(deps: Pick<Deps, 'db' | 'now'>, sessionId: string): Promise<boolean> {
   const [row] = await deps.db
     .select({ sessionId: adminVerifications.sessionId })
     .from(adminVerifications)

@@ -195,7 +195,7 @@ function headersOf(request: FastifyRequest): Headers {
   return headers
 }
 
-interface RequestSession {
+export interface RequestSession {
   user: AuthIdentity
   sessionId: string
   expiresAt: Date
@@ -232,7 +232,7 @@ async function accessTokenSession(auth: Auth, db: Db, token: string): Promise<Re
  * Who is calling: the session of the cookie or of a session-token bearer (the library), else a
  * signed access token (spec: admin calls send the session's bearer access token).
  */
-async function requestSession(auth: Auth, db: Db, request: FastifyRequest): Promise<RequestSession | null> {
+export async function requestSession(auth: Auth, db: Db, request: FastifyRequest): Promise<RequestSession | null> {
   const session = await auth.api.getSession({ headers: headersOf(request) })
   if (session) {
     const { id, email, name, phone, emailVerified } = session.user

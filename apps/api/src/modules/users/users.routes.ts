@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireIdentity, requirePermission, requireUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { callerOf, identityOf } from '../auth/guard.ts'
 import { createUser, findUserByEmail, listUsers, syncIdentity, updateProfile } from './users.service.ts'
 
 const UserBody = z.object({ user: ServerUser })
@@ -40,10 +41,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   adminEmail: string | null
   /** A creator's name and picture show in the shop: a change forgets its cached answers. */
   shopCache: { invalidate(): void }
-}> = async (app, { auth, db, adminEmail, shopCache }) => {
+}> = async (app, { db, adminEmail, shopCache }) => {
   app.get(
     '/me',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'The signed-in server user, and whether the sidebar offers them the Admin Dashboard entry',
@@ -51,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await requireUser(auth, db, request)
+      const { user } = await callerOf(request)
       // Only a yes or no: the configured address itself never reaches the client.
       return { user, admin_entry: adminEmail !== null && user.email === adminEmail }
     },
@@ -60,6 +62,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/users/email/:email',
     {
+      // Anyone else's e-mail answers exactly like an unknown one: no way to probe who has an account.
+      config: { access: { owner: 'params.email', by: 'email', hide: true } },
       schema: {
         tags: ['users'],
         summary: "A server user by e-mail: one's own record, or anyone's for an admin",
@@ -68,10 +72,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
+      const { user: me } = await callerOf(request)
       const { email } = request.params
-      // Anyone else's e-mail answers exactly like an unknown one: no way to probe who has an account.
-      if (me.email !== email && me.role !== 'admin') throw new AppError('NOT_FOUND', 'User not found')
       const user = me.email === email ? me : await findUserByEmail({ db }, email)
       if (!user) throw new AppError('NOT_FOUND', 'User not found')
       return { user }
@@ -81,6 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/users/:id/profile',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['users'],
         summary: "Changes a server user's profile (the owner or an admin)",
@@ -90,10 +93,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      if (me.id !== request.params.id && me.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'You can only change your own profile')
-      }
       const user = await updateProfile({ db }, request.params.id, request.body)
       if (!user) throw new AppError('NOT_FOUND', 'User not found')
       if (user.username !== null) shopCache.invalidate()
@@ -104,6 +103,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users/sync-oauth',
     {
+      config: { access: 'identity' },
       schema: {
         tags: ['users'],
         summary: 'The server user of the signed-in identity (spec §3 OAuth sync)',
@@ -113,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       // Only the signed-in identity itself: the body must name its own auth id and e-mail.
-      const identity = await requireIdentity(auth, db, request)
+      const { identity } = await identityOf(request)
       if (identity.id !== request.body.auth_id || identity.email !== request.body.email) {
         throw new AppError('FORBIDDEN', 'The payload does not match the signed-in account')
       }
@@ -124,6 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/users',
     {
+      config: { access: { permission: 'manage_users' } },
       schema: {
         tags: ['users'],
         summary: 'Server users (admin)',
@@ -132,7 +133,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requirePermission(auth, db, request, 'manage_users')
       return listUsers({ db }, request.query)
     },
   )
@@ -140,6 +140,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users',
     {
+      config: { access: { permission: 'manage_users' } },
       schema: {
         tags: ['users'],
         summary: 'Creates a server user before the person signs up (admin)',
@@ -148,7 +149,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await requirePermission(auth, db, request, 'manage_users')
       const user = await createUser({ db }, request.body)
       if (!user) throw new AppError('CONFLICT', 'A user with this e-mail already exists')
       return reply.status(201).send({ user })
