@@ -7,7 +7,7 @@ import {
   type Role,
   type ServerUser,
 } from '@picks/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import { AppError } from '../../errors.ts'
 import type { AuthIdentity, RequestSession } from './auth.service.ts'
 
@@ -104,6 +104,8 @@ export interface RouteAccess {
   method: string
   url: string
   access: Access
+  /** The route's request and response schemas (zod), for the generated access and fuzz tests. */
+  schema: FastifySchema | undefined
 }
 
 declare module 'fastify' {
@@ -176,6 +178,14 @@ export async function identityOf(request: FastifyRequest): Promise<Caller> {
 /** Whether the caller holds an administrator's powers now: an admin whose session entered the admin password. */
 export function isVerifiedAdmin(caller: Caller): boolean {
   return caller.user?.role === 'admin' && caller.adminVerified
+}
+
+/**
+ * For services handed an `actor` (never a stored `user`): whether it holds administrator powers.
+ * An actor is an administrator only when its session entered the admin password.
+ */
+export function actsAsAdmin(actor: Pick<ServerUser, 'role'>): boolean {
+  return actor.role === 'admin'
 }
 
 /** The caller may act for `ownerId`: it is them, or they are a verified admin. */
@@ -260,7 +270,7 @@ export function installGuard(app: FastifyInstance, deps: GuardDeps): void {
       throw new Error(`${String(route.method)} ${url} declares no access (config.access); see modules/auth/guard.ts`)
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url, access })
+      if (method !== 'HEAD') routes.push({ method, url, access, schema: route.schema })
     }
     route.schema = { ...route.schema, security: openApiSecurity(access) }
   })
