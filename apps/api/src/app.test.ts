@@ -51,6 +51,27 @@ describe('the API shell', () => {
     )
   })
 
+  it('documents every operation with an operationId, the security its access declaration asks for, and its error answers', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; responses?: object }>>
+    }
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ at: `${method} ${path}`, ...operation })),
+    )
+    expect(operations.length).toBeGreaterThan(50)
+    const ids = operations.map((o) => o.operationId)
+    expect(new Set(ids).size).toBe(operations.length)
+    for (const operation of operations) {
+      expect(operation.operationId, operation.at).toMatch(/^[a-z]+[A-Za-z0-9]*$/)
+      expect(Array.isArray(operation.security), operation.at).toBe(true)
+      expect(Object.keys(operation.responses ?? {}), operation.at).toEqual(expect.arrayContaining(['400', '500']))
+    }
+    const me = doc.paths['/me']?.get
+    expect(me?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }])
+    expect(Object.keys(me?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']))
+    expect(doc.paths['/creators/paginated']?.get?.security).toEqual([])
+  })
+
   it('answers 503 from /ready when the database is gone', async () => {
     const database = await createTestDatabase()
     const app = await buildApp(testConfig(), { database })

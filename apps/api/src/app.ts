@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
+import { describeOperations, securitySchemes } from './http/openapi.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
@@ -150,12 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     openapi: {
       info: { title: 'Picks marketplace API', version: '1.0.0' },
       servers: [{ url: '/api' }],
-      components: {
-        securitySchemes: {
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
-          bearerToken: { type: 'http', scheme: 'bearer', description: 'A session token, or an access token from /auth/token' },
-        },
-      },
+      components: { securitySchemes },
     },
     transform: jsonSchemaTransform,
   })
@@ -185,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     userOf: (authId) => findUserByAuthId({ db: deps.database.db }, authId),
     adminVerified: (sessionId) => isAdminVerified({ db: deps.database.db, now }, sessionId),
   })
+  describeOperations(app)
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
