@@ -272,7 +272,6 @@ export function installGuard(app: FastifyInstance, deps: GuardDeps): void {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url, access, schema: route.schema })
     }
-    route.schema = { ...route.schema, security: openApiSecurity(access) }
   })
   app.addHook('onRequest', async (request) => {
     depsOf.set(request, deps)
@@ -286,8 +285,7 @@ export function installGuard(app: FastifyInstance, deps: GuardDeps): void {
   })
 }
 
-/** The OpenAPI security of a declaration: none for public and signed calls, a session for the rest. */
-export function openApiSecurity(access: Access): Record<string, string[]>[] {
-  if (access === 'public' || access === 'signature') return []
-  return [{ sessionCookie: [] }, { bearerToken: [] }]
+/** Whether a declaration lets a visitor in (the route then answers no 401 or 403 of the guard's). */
+export function isOpen(access: Access): boolean {
+  return access === 'public' || access === 'signature'
 }
