@@ -38,7 +38,8 @@ const apiModuleZones = apiModules.flatMap((target) =>
       // to check what a request stored.
       target: `./apps/api/src/modules/${target}/**/!(*.table|*.test).ts`,
       from: `./apps/api/src/modules/${from}`,
-      except: [`./${from}.service.ts`],
+      // The access guard is the auth module's other public face: every route's declarations use it.
+      except: [`./${from}.service.ts`, ...(from === 'auth' ? ['./guard.ts'] : [])],
       message: `Reach the ${from} module through ${from}.service.ts.`,
     })),
 )
@@ -92,6 +93,21 @@ export default tseslint.config(
             ...apiModuleZones,
           ],
         },
+      ],
+    },
+  },
+  {
+    // One guard owns every access rule (decision 017): no module asks for the admin role itself.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/auth/guard.ts', 'apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['left', 'right'].map((side) => ({
+          selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.property.name='role'][${side === 'left' ? 'right' : 'left'}.value='admin']`,
+          message:
+            'Access rules live in modules/auth/guard.ts: declare config.access, or use canActFor, assertOwner or actsAsAdmin.',
+        })),
       ],
     },
   },

@@ -8,6 +8,7 @@ import {
   DeliveryMethodsAnswer,
   ErrorBody,
   notificationMessages,
+  NotificationPreferences,
   SmsStatus,
 } from '@picks/contracts'
 import { and, eq } from 'drizzle-orm'
@@ -17,7 +18,7 @@ import type { Db } from '../../db/client.ts'
 import { testOrigin } from '../../test/accounts.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, buy, creator, monthlyPlan, onboard } from '../../test/payments.ts'
-import { person, request, type Person } from '../../test/people.ts'
+import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
 import { creatorProfiles } from '../creators/creators.table.ts'
 import { emailOutbox } from '../notifications/notifications.table.ts'
 import { purchases } from '../purchases/purchases.table.ts'
@@ -108,16 +109,6 @@ async function announce(creatorId: string, options: { isPremium?: boolean; send?
 
 async function deliveriesTo(userId: string) {
   return db().select().from(alertDeliveries).where(eq(alertDeliveries.recipientId, userId))
-}
-
-const adminPassword = 'Admin2@Password'
-
-/** An administrator whose session entered the admin password. */
-async function verifiedAdmin(email: string): Promise<Person> {
-  const who = await person(t, email, 'admin')
-  expect((await request(t, 'POST', '/admin/set-password', who, { password: adminPassword })).statusCode).toBe(200)
-  expect((await request(t, 'POST', '/admin/verify-password', who, { password: adminPassword })).statusCode).toBe(200)
-  return who
 }
 
 describe('text alerts: the switch, the phone and STOP', () => {
@@ -218,7 +209,10 @@ describe('text alerts: the switch, the phone and STOP', () => {
     expect(fieldsOf(wrongType)).toEqual(['body.emailEnabled'])
     const unknown = await request(t, 'PUT', `/sms/preferences/${pat.id}`, pat, { emailEnabled: true, push: true })
     expect(unknown.statusCode).toBe(400)
-    const badId = await request(t, 'GET', '/sms/status/not-a-uuid', pat)
+    // The guard answers first: an id that is not the caller's is refused before it is validated,
+    // so the malformed id is named to the one caller it could concern, a verified admin.
+    expect((await request(t, 'GET', '/sms/status/not-a-uuid', pat)).statusCode).toBe(403)
+    const badId = await request(t, 'GET', '/sms/status/not-a-uuid', await person(t, 'ops@example.com', 'admin'))
     expect(badId.statusCode).toBe(400)
     expect(fieldsOf(badId)).toEqual(['params.id'])
   })
@@ -831,7 +825,7 @@ describe("operators' logs", () => {
     await entitle(tess.id, sam.id)
     await textsOn(tess.id)
     await announce(sam.id)
-    const admin = await verifiedAdmin('ops@example.com')
+    const admin = await person(t, 'ops@example.com', 'admin')
 
     const res = await request(t, 'GET', '/admin/sms-logs?limit=200', admin)
     expect(res.statusCode, res.body).toBe(200)
@@ -848,12 +842,88 @@ describe("operators' logs", () => {
 
   it('is closed to customers and to an administrator who has not entered the admin password', async () => {
     const tess = await customer('tess@example.com', 'Tess Texter')
-    const unverified = await person(t, 'ops@example.com', 'admin')
+    const unverified = await person(t, 'ops@example.com', 'unverifiedAdmin')
     expect((await request(t, 'GET', '/admin/sms-logs', null)).statusCode).toBe(401)
     expect((await request(t, 'GET', '/admin/sms-logs', tess)).statusCode).toBe(403)
     const locked = await request(t, 'GET', '/admin/email-logs', unverified)
     expect(locked.statusCode).toBe(403)
     expect(errorOf(locked).reason).toBe('ADMIN_PASSWORD_REQUIRED')
+  })
+})
+
+describe("an administrator's powers over other people's alerts", () => {
+  it('wait for the admin password: before it, the same session is refused and nothing changes', async () => {
+    const sam = await signedInCreator('sam@example.com', 'sharp_sam', 'Sharp Sam')
+    const tess = await customer('tess@example.com', 'Tess Texter', { number: '+15551234567' })
+    await entitle(tess.id, sam.id)
+    const ops = await person(t, 'ops@example.com', 'unverifiedAdmin')
+    const powers = [
+      ['GET', `/sms/preferences/${tess.id}`, undefined],
+      ['PUT', `/sms/preferences/${tess.id}`, { emailEnabled: false }],
+      ['GET', `/email-preferences/${tess.id}/all`, undefined],
+      ['PUT', `/email-preferences/${tess.id}/creator/${sam.id}`, { enabled: false }],
+      ['GET', `/creator/subscribers/${sam.id}`, undefined],
+      ['GET', '/admin/sms-logs', undefined],
+    ] as const
+
+    for (const [method, url, body] of powers) {
+      const res = await request(t, method, url, ops, body)
+      expect(res.statusCode, `${method} ${url}`).toBe(403)
+      expect(errorOf(res).reason, `${method} ${url}`).toBe('ADMIN_PASSWORD_REQUIRED')
+    }
+    // Naming someone else in the body is checked by the handler: refused all the same.
+    expect((await request(t, 'POST', '/sms/subscribe', ops, { userId: tess.id })).statusCode).toBe(403)
+    const untouched = await request(t, 'GET', `/sms/preferences/${tess.id}`, tess)
+    expect(NotificationPreferences.parse(untouched.json())).toEqual({
+      userId: tess.id,
+      smsEnabled: false,
+      emailEnabled: true,
+    })
+
+    await enterAdminPassword(t, ops)
+    for (const [method, url, body] of powers) {
+      const res = await request(t, method, url, ops, body)
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200)
+    }
+    const subscribed = await request(t, 'POST', '/sms/subscribe', ops, { userId: tess.id })
+    expect(subscribed.statusCode, subscribed.body).toBe(200)
+    const changed = await request(t, 'GET', `/sms/preferences/${tess.id}`, tess)
+    expect(NotificationPreferences.parse(changed.json())).toEqual({
+      userId: tess.id,
+      smsEnabled: true,
+      emailEnabled: false,
+    })
+    const choice = await request(t, 'GET', `/email-preferences/${tess.id}/creator/${sam.id}`, tess)
+    expect(choice.json()).toEqual({ userId: tess.id, creatorId: sam.id, enabled: false })
+  })
+
+  it('answer a visitor 401 whatever the request holds, before reading it', async () => {
+    const sam = await signedInCreator('sam@example.com', 'sharp_sam', 'Sharp Sam')
+    const tess = await customer('tess@example.com', 'Tess Texter')
+    const bodies = [{}, { userId: tess.id }, { emailEnabled: 'yes', creatorId: 'nope', extra: [1, 2] }]
+    const writes = [
+      ['POST', '/sms/subscribe'],
+      ['PUT', `/sms/preferences/${tess.id}`],
+      ['PUT', '/sms/preferences/not-an-id'],
+      ['PUT', `/email-preferences/${tess.id}/creator/${sam.id}`],
+      ['PUT', `/creator/subscribers/${tess.id}/notifications`],
+      ['POST', '/delivery-methods'],
+    ] as const
+    for (const [method, url] of writes) {
+      for (const body of bodies) {
+        const res = await request(t, method, url, null, body)
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(401)
+        expect(errorOf(res).reason).toBe('NOT_SIGNED_IN')
+      }
+    }
+    for (const url of [
+      `/sms/preferences/${tess.id}`,
+      `/creator/subscribers/${sam.id}?limit=0`,
+      '/admin/sms-logs?page=x',
+    ]) {
+      expect((await request(t, 'GET', url, null)).statusCode, url).toBe(401)
+    }
+    expect(await db().select().from(notificationSettings)).toEqual([])
   })
 })
 

@@ -31,16 +31,16 @@ import {
   UpdateDeliveryMethodBody,
   UpdateEmailPreferenceBody,
   UpdateNotificationPreferencesBody,
+  text,
   UserLogsQuery,
-  type ServerUser,
 } from '@picks/contracts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireVerifiedAdmin } from '../admin/admin.service.ts'
-import { requireUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { assertOwner, callerOf } from '../auth/guard.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { AlertDeps } from './alert-jobs.ts'
 import { escapeHtml } from './alert-messages.ts'
@@ -78,22 +78,17 @@ export interface AlertsRoutesOptions {
 
 /** Spec §7 "SMS and e-mail" and "delivery methods": preferences, logs, stats, subscribers, test e-mail. */
 export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, deps) => {
-  const { auth, db, alerts } = deps
+  const { db, alerts } = deps
   const services = { db, now: deps.now }
   const tags = ['alerts']
-
-  /** The person themself or an administrator; 401 for a visitor, 403 (`refusal`) for anyone else. */
-  async function requireOwnerOrAdmin(request: FastifyRequest, userId: string, refusal: string): Promise<ServerUser> {
-    const me = await requireUser(auth, db, request)
-    ownerOrAdmin(me, userId, refusal)
-    return me
-  }
 
   // --- Texts: the global switch, its status and the person's own log ---------------------------
 
   app.post(
     '/sms/subscribe',
     {
+      // `userId` (another person's) is checked by the handler: without it, the caller's own.
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Turns text alerts on (a verified phone is needed); the signed-in person, or `userId` for an admin',
@@ -102,9 +97,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      const userId = request.body.userId ?? me.id
-      ownerOrAdmin(me, userId, 'You can only change your own alerts')
+      const { user } = await callerOf(request)
+      const userId = request.body.userId ?? user.id
+      await assertOwner(request, userId, 'You can only change your own alerts')
       return setSmsEnabled(services, userId, true)
     },
   )
@@ -112,6 +107,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.post(
     '/sms/unsubscribe',
     {
+      // `userId` (another person's) is checked by the handler: without it, the caller's own.
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Turns text alerts off; the signed-in person, or `userId` for an admin',
@@ -120,9 +117,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      const userId = request.body.userId ?? me.id
-      ownerOrAdmin(me, userId, 'You can only change your own alerts')
+      const { user } = await callerOf(request)
+      const userId = request.body.userId ?? user.id
+      await assertOwner(request, userId, 'You can only change your own alerts')
       return setSmsEnabled(services, userId, false)
     },
   )
@@ -130,6 +127,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.get(
     '/sms/status/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'Whether texts reach the person now (phone, verification, STOP, the switch), and why not',
@@ -137,16 +135,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: SmsStatus },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
-      return smsStatus(services, id)
-    },
+    async (request) => smsStatus(services, request.params.id),
   )
 
   app.get(
     '/sms/preferences/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'The two global switches: text and e-mail alerts',
@@ -154,16 +149,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: NotificationPreferences },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
-      return notificationPreferences(services, id)
-    },
+    async (request) => notificationPreferences(services, request.params.id),
   )
 
   app.put(
     '/sms/preferences/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'Sets either global switch or both; texts need a verified phone',
@@ -172,16 +164,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: NotificationPreferences },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only change your own alerts')
-      return updateNotificationPreferences(services, id, request.body)
-    },
+    async (request) => updateNotificationPreferences(services, request.params.id, request.body),
   )
 
   app.get(
     '/sms/logs/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'The texts sent to the person, newest first (picks and replies to STOP or HELP)',
@@ -190,16 +179,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: DeliveryLogsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
-      return receivedDeliveries(services, id, { limit: request.query.limit, channel: 'sms' })
-    },
+    async (request) => receivedDeliveries(services, request.params.id, { limit: request.query.limit, channel: 'sms' }),
   )
 
   app.get(
     '/alerts/received/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'The alerts the person received recently, by e-mail and text, newest first',
@@ -208,11 +194,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: DeliveryLogsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own alerts')
-      return receivedDeliveries(services, id, { limit: request.query.limit, channel: 'alerts' })
-    },
+    async (request) =>
+      receivedDeliveries(services, request.params.id, { limit: request.query.limit, channel: 'alerts' }),
   )
 
   // --- A creator's view: stats, logs, the batch, subscribers --------------------------------
@@ -220,6 +203,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.get(
     '/sms/creator-stats/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's pick texts in a timeframe by status, and how many people texts reach now",
@@ -228,16 +212,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: ChannelStats },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own statistics')
-      return channelStats(services, id, 'sms', request.query.timeframe)
-    },
+    async (request) => channelStats(services, request.params.id, 'sms', request.query.timeframe),
   )
 
   app.get(
     '/creator/email-stats/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary:
@@ -247,16 +228,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: ChannelStats },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own statistics')
-      return channelStats(services, id, 'email', request.query.timeframe)
-    },
+    async (request) => channelStats(services, request.params.id, 'email', request.query.timeframe),
   )
 
   app.get(
     '/sms/creator-logs/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's messages on a channel (default texts), newest first, addresses masked",
@@ -265,16 +243,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: DeliveryLogsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own delivery logs')
-      return creatorDeliveries(services, id, request.query)
-    },
+    async (request) => creatorDeliveries(services, request.params.id, request.query),
   )
 
   app.post(
     '/sms/send-batch-now/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'Makes every queued delivery of the creator due now and starts sending them',
@@ -282,16 +257,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: SendBatchAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only send your own alerts')
-      return sendBatchNow(alerts, id)
-    },
+    async (request) => sendBatchNow(alerts, request.params.id),
   )
 
   app.get(
     '/creator/subscribers/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's audience (entitled customers, then followers) with their channels",
@@ -300,11 +272,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: CreatorSubscribersAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own subscribers')
-      return creatorSubscribers(services, id, request.query.limit)
-    },
+    async (request) => creatorSubscribers(services, request.params.id, request.query.limit),
   )
 
   // --- A person's choices for each creator -----------------------------------------------------
@@ -312,6 +280,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.get(
     '/email-preferences/:userId/all',
     {
+      config: { access: { owner: 'params.userId' } },
       schema: {
         tags,
         summary: 'Every creator the person is entitled to or follows, with their choices and what the creator offers',
@@ -319,16 +288,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: AllEmailPreferencesAnswer },
       },
     },
-    async (request) => {
-      const { userId } = request.params
-      await requireOwnerOrAdmin(request, userId, 'You can only see your own alerts')
-      return allCreatorPreferences(services, userId)
-    },
+    async (request) => allCreatorPreferences(services, request.params.userId),
   )
 
   app.get(
     '/email-preferences/:userId/creator/:creatorId',
     {
+      config: { access: { owner: 'params.userId' } },
       schema: {
         tags,
         summary: "Whether the creator's picks reach the person by e-mail",
@@ -338,7 +304,6 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     },
     async (request) => {
       const { userId, creatorId } = request.params
-      await requireOwnerOrAdmin(request, userId, 'You can only see your own alerts')
       const choices = await creatorChoices(services, userId, creatorId)
       return { userId, creatorId, enabled: choices.email }
     },
@@ -347,6 +312,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.put(
     '/email-preferences/:userId/creator/:creatorId',
     {
+      config: { access: { owner: 'params.userId' } },
       schema: {
         tags,
         summary:
@@ -358,7 +324,6 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     },
     async (request) => {
       const { userId, creatorId } = request.params
-      await requireOwnerOrAdmin(request, userId, 'You can only change your own alerts')
       const choices = await setCreatorChoices(
         services,
         userId,
@@ -373,6 +338,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.put(
     '/creator/subscribers/:id/notifications',
     {
+      // A creator cannot change what their customers chose: only the person or a verified admin.
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "Sets a person's e-mail and text choices for one creator (`id` is the person; only they or an admin)",
@@ -384,8 +351,6 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     async (request) => {
       const { id } = request.params
       const { creatorId, emailEnabled, smsEnabled } = request.body
-      // A creator cannot change what their customers chose: only the person or an administrator.
-      await requireOwnerOrAdmin(request, id, 'You can only change your own alerts')
       const choices = await setCreatorChoices(services, id, creatorId, { email: emailEnabled, sms: smsEnabled })
       return { userId: id, creatorId, emailEnabled: choices.email, smsEnabled: choices.sms }
     },
@@ -396,6 +361,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.post(
     '/test-email',
     {
+      // To the caller's own address only; the service refuses anyone without a creator profile.
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Sends the creator a test pick e-mail at once, to their own address only (5 an hour)',
@@ -403,10 +370,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: TestEmailAnswer },
       },
     },
-    async (request) => {
-      const me = await requireUser(auth, db, request)
-      return sendTestEmail(alerts, { id: me.id, email: me.email, name: me.name }, request.body.email)
-    },
+    async (request) => sendTestEmail(alerts, (await callerOf(request)).user, request.body.email),
   )
 
   // --- Delivery methods -----------------------------------------------------------------------
@@ -414,6 +378,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.get(
     '/delivery-methods/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The channels a creator offers (public: the storefront says how picks arrive)',
@@ -427,6 +392,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.post(
     '/delivery-methods',
     {
+      config: { access: { owner: 'body.creatorId' } },
       schema: {
         tags,
         summary: 'Adds a channel the creator offers (or stops offering, with isActive false)',
@@ -434,15 +400,14 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 201: DeliveryMethod },
       },
     },
-    async (request, reply) => {
-      await requireOwnerOrAdmin(request, request.body.creatorId, 'You can only change your own delivery methods')
-      return reply.status(201).send(await addDeliveryMethod(services, request.body))
-    },
+    async (request, reply) => reply.status(201).send(await addDeliveryMethod(services, request.body)),
   )
 
   app.put(
     '/delivery-methods/:id',
     {
+      // The handler loads the method and lets only its creator or a verified admin change it.
+      config: { access: { resource: 'creator' } },
       schema: {
         tags,
         summary: 'Turns a delivery method on or off',
@@ -453,9 +418,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     },
     async (request) => {
       const { id } = request.params
-      const me = await requireUser(auth, db, request)
       const method = await findDeliveryMethod(services, id)
-      ownerOrAdmin(me, method.creatorId, 'You can only change your own delivery methods')
+      await assertOwner(request, method.creatorId, 'You can only change your own delivery methods')
       return setDeliveryMethodActive(services, id, request.body.isActive)
     },
   )
@@ -463,6 +427,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.delete(
     '/delivery-methods/:id',
     {
+      // The handler loads the method and lets only its creator or a verified admin remove it.
+      config: { access: { resource: 'creator' } },
       schema: {
         tags,
         summary: 'Removes a delivery method (a creator with none offers both channels)',
@@ -472,9 +438,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     },
     async (request, reply) => {
       const { id } = request.params
-      const me = await requireUser(auth, db, request)
       const method = await findDeliveryMethod(services, id)
-      ownerOrAdmin(me, method.creatorId, 'You can only change your own delivery methods')
+      await assertOwner(request, method.creatorId, 'You can only change your own delivery methods')
       await removeDeliveryMethod(services, id)
       return reply.status(204).send(null)
     },
@@ -494,10 +459,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     unsubscribe.get(
       '/email/unsubscribe',
       {
+        // Anyone with the link: the token, signed for one person and creator, is the proof.
+        config: { access: 'signature' },
         schema: {
           tags,
           summary: "The unsubscribe link's page: a button that posts; opening the link changes nothing",
-          querystring: z.object({ token: z.string().max(2000).optional() }),
+          querystring: z.object({ token: text().max(2000).optional() }),
         },
       },
       async (request, reply) => {
@@ -516,6 +483,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     unsubscribe.post(
       '/email/unsubscribe',
       {
+        config: { access: 'signature' },
         schema: {
           tags,
           summary: "One-click unsubscribe: stops the creator's e-mails to the person the signed token names",
@@ -538,6 +506,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.get(
     '/admin/sms-logs',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags: ['admin'],
         summary: 'Every text: alert deliveries with their statuses, and the SMS outbox (codes too)',
@@ -545,15 +514,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: AdminSmsLogsAnswer },
       },
     },
-    async (request) => {
-      await requireVerifiedAdmin({ auth, db, now: deps.now }, request)
-      return adminLogs(services, 'sms', request.query)
-    },
+    async (request) => adminLogs(services, 'sms', request.query),
   )
 
   app.get(
     '/admin/email-logs',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags: ['admin'],
         summary: 'Every e-mail: alert deliveries with their statuses, and the e-mail outbox',
@@ -561,15 +528,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: { 200: AdminEmailLogsAnswer },
       },
     },
-    async (request) => {
-      await requireVerifiedAdmin({ auth, db, now: deps.now }, request)
-      return adminLogs(services, 'email', request.query)
-    },
+    async (request) => adminLogs(services, 'email', request.query),
   )
-}
-
-function ownerOrAdmin(me: ServerUser, userId: string, refusal: string): void {
-  if (me.id !== userId && me.role !== 'admin') throw new AppError('FORBIDDEN', refusal)
 }
 
 function prefersHtml(request: FastifyRequest): boolean {

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { callerOf, isVerifiedAdmin } from '../auth/guard.ts'
 import { isTwilioSignatureValid } from '../notifications/notifications.service.ts'
 import type { AlertDeps } from './alert-jobs.ts'
 import { applyTwilioStatus, handleInboundText, type SmsReplyDeps } from './sms-replies.ts'
@@ -49,7 +50,7 @@ function twiml(reply: string | null): string {
 
 /** Texts arriving (STOP, START, HELP), Twilio's delivery reports, and the outbox's simulated replies. */
 export const smsWebhooksRoutes: FastifyPluginAsyncZod<SmsWebhooksOptions> = async (app, deps) => {
-  const { auth, db, twilio, publicUrl } = deps
+  const { db, twilio, publicUrl } = deps
   const tags = ['alerts']
   const replyDeps: SmsReplyDeps = { db, now: deps.now, publicUrl }
 
@@ -77,6 +78,7 @@ export const smsWebhooksRoutes: FastifyPluginAsyncZod<SmsWebhooksOptions> = asyn
   app.post(
     '/webhooks/twilio/sms',
     {
+      config: { access: 'signature' },
       schema: {
         tags,
         summary: "Twilio's signed webhook for a text arriving: STOP, START and HELP are acted on; answers TwiML",
@@ -101,6 +103,7 @@ export const smsWebhooksRoutes: FastifyPluginAsyncZod<SmsWebhooksOptions> = asyn
   app.post(
     '/webhooks/twilio/status',
     {
+      config: { access: 'signature' },
       schema: {
         tags,
         summary: "Twilio's signed report on a text we sent: delivered, or failed with its error",
@@ -123,31 +126,30 @@ export const smsWebhooksRoutes: FastifyPluginAsyncZod<SmsWebhooksOptions> = asyn
     },
   )
 
-  app.post(
-    '/sms/simulate-reply',
-    {
-      schema: {
-        tags,
-        summary: 'Development and tests, SMS outbox only: a text arriving from your own number (an admin: any)',
-        body: SimulateSmsReplyBody,
-        response: { 200: SmsReplyAnswer },
-        hide: deps.alerts.sms.kind !== 'outbox',
+  // With Twilio, real texts arrive through its webhook and nothing may pretend to be one: the
+  // route exists only while texts go to the outbox, so elsewhere everyone gets 404.
+  if (deps.alerts.sms.kind === 'outbox') {
+    app.post(
+      '/sms/simulate-reply',
+      {
+        // Your own verified number, or any for a verified admin: the handler checks the number.
+        config: { access: 'signedIn' },
+        schema: {
+          tags,
+          summary: 'Development and tests, SMS outbox only: a text arriving from your own number (an admin: any)',
+          body: SimulateSmsReplyBody,
+          response: { 200: SmsReplyAnswer },
+        },
       },
-      // With Twilio, real texts arrive through its webhook; nothing may pretend to be one.
-      preValidation: async () => {
-        if (deps.alerts.sms.kind !== 'outbox') {
-          throw new AppError('NOT_FOUND', 'Replies are simulated only while texts go to the outbox')
+      async (request) => {
+        const caller = await callerOf(request)
+        const { from, body } = request.body
+        const own = caller.user.phone === from && caller.user.phone_verified
+        if (!own && !isVerifiedAdmin(caller)) {
+          throw new AppError('FORBIDDEN', 'You can only reply from your own verified phone number')
         }
+        return handleInboundText(replyDeps, { from, body, providerId: null, replyVia: 'outbox' })
       },
-    },
-    async (request) => {
-      const me = await requireUser(auth, db, request)
-      const { from, body } = request.body
-      const own = me.phone === from && me.phone_verified
-      if (!own && me.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'You can only reply from your own verified phone number')
-      }
-      return handleInboundText(replyDeps, { from, body, providerId: null, replyVia: 'outbox' })
-    },
-  )
+    )
+  }
 }

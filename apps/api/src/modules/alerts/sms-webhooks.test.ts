@@ -416,6 +416,8 @@ describe('replies simulated through the outbox (no Twilio configured)', () => {
     expect((await stop(sam1, dana)).statusCode).toBe(403)
     expect((await stop(sam1, sam)).statusCode).toBe(403)
     expect((await stop(null, dana)).statusCode).toBe(401)
+    // An administrator's any-number power needs a session that entered the admin password.
+    expect((await stop(await person(t, 'ops@example.com', 'unverifiedAdmin'), sam)).statusCode).toBe(403)
     expect(await t.database.db.select().from(smsInbound)).toHaveLength(0)
 
     const admin = await person(t, 'admin@example.com', 'admin')

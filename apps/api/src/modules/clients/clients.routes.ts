@@ -1,15 +1,18 @@
-import { ClientCreated, ClientsPage, ClientsQuery, hasRole, NewClientBody, toRole } from '@picks/contracts'
+import { ClientCreated, ClientsPage, ClientsQuery, NewClientBody } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireRole, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { callerOf, canActFor } from '../auth/guard.ts'
 import { findUserById } from '../users/users.service.ts'
 import { addClient, listClients } from './clients.service.ts'
 
-export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { auth, db }) => {
+export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { db }) => {
   app.get(
     '/clients',
     {
+      // creatorId is optional (the caller's own list); another creator's is checked in the handler.
+      config: { access: 'creator' },
       schema: {
         tags: ['clients'],
         summary: "The caller's client list (creators and above); an admin may name another creator",
@@ -18,10 +21,10 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asyn
       },
     },
     async (request) => {
-      const me = await requireRole(auth, db, request, 'creator')
-      const { creatorId = me.id, limit, offset, search } = request.query
-      if (creatorId !== me.id) {
-        if (!hasRole({ role: toRole(me.role), permissions: [] }, 'admin')) {
+      const caller = await callerOf(request)
+      const { creatorId = caller.user.id, limit, offset, search } = request.query
+      if (creatorId !== caller.user.id) {
+        if (!canActFor(caller, creatorId)) {
           throw new AppError('FORBIDDEN', "Only administrators can see another creator's clients")
         }
         if (!(await findUserById({ db }, creatorId))) throw new AppError('NOT_FOUND', 'Creator not found')
@@ -33,6 +36,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asyn
   app.post(
     '/clients',
     {
+      config: { access: 'creator' },
       schema: {
         tags: ['clients'],
         summary: "Adds a person to the caller's client list (creators and above)",
@@ -41,8 +45,8 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asyn
       },
     },
     async (request, reply) => {
-      const me = await requireRole(auth, db, request, 'creator')
-      const client = await addClient({ db }, me.id, request.body)
+      const { user } = await callerOf(request)
+      const client = await addClient({ db }, user.id, request.body)
       if (!client) {
         throw new AppError('CONFLICT', 'A client with this e-mail is already on your list', [
           { field: 'body.email', message: 'Already on your client list' },

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signUpAndVerify, testOrigin as origin } from '../../test/accounts.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { enterAdminPassword } from '../../test/people.ts'
 import { users } from '../users/users.table.ts'
 import { creatorClients } from './clients.table.ts'
 
@@ -19,14 +20,20 @@ beforeEach(async () => {
   await t.database.reset()
 })
 
-type Role = 'customer' | 'creator' | 'moderator' | 'admin'
+type Role = 'customer' | 'creator' | 'moderator' | 'admin' | 'unverifiedAdmin'
 
-/** A verified account through the real endpoints, with `role` stored on the server; its cookie and id. */
+/**
+ * A verified account through the real endpoints, with `role` stored on the server; its cookie and id.
+ * An `admin` has entered the admin password in this session; an `unverifiedAdmin` has not.
+ */
 async function account(email: string, role: Role = 'creator') {
   const cookie = await signUpAndVerify(t.app, t.database.db, email)
-  await t.database.db.update(users).set({ role }).where(eq(users.email, email))
+  const stored = role === 'unverifiedAdmin' ? 'admin' : role
+  await t.database.db.update(users).set({ role: stored }).where(eq(users.email, email))
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email))
-  return { cookie, id: row?.id ?? '' }
+  const who = { email, cookie, id: row?.id ?? '' }
+  if (role === 'admin') await enterAdminPassword(t, who)
+  return who
 }
 
 function list(cookie: string | null, query = '') {
@@ -51,6 +58,14 @@ describe('who may use the client list', () => {
     const res = await add(null, { name: 'Lee', email: 'lee@example.com' })
     expect(res.statusCode).toBe(401)
     expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+  })
+
+  it('asks a visitor to sign in before looking at what they sent', async () => {
+    const invalid = await add(null, { name: ' ', email: 'not-an-email', source: 'purchase' })
+    expect(invalid.statusCode).toBe(401)
+    expect(errorOf(invalid)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    expect((await list(null, '?creatorId=bo&limit=500')).statusCode).toBe(401)
+    expect(await t.database.db.select().from(creatorClients)).toHaveLength(0)
   })
 
   it('refuses a customer, reading or adding', async () => {
@@ -224,6 +239,18 @@ describe('GET /api/clients', () => {
     const malformed = await list(admin.cookie, '?creatorId=bo')
     expect(malformed.statusCode).toBe(400)
     expect(errorOf(malformed).details?.[0]?.field).toBe('query.creatorId')
+  })
+
+  it("asks an admin for the admin password before showing another creator's list", async () => {
+    const bo = await account('bo@example.com')
+    const admin = await account('admin@example.com', 'unverifiedAdmin')
+    await add(bo.cookie, { name: 'Kim', email: 'kim@example.com' })
+    const res = await list(admin.cookie, `?creatorId=${bo.id}`)
+    expect(res.statusCode).toBe(403)
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' })
+
+    await enterAdminPassword(t, admin)
+    expect(pageOf(await list(admin.cookie, `?creatorId=${bo.id}`)).total).toBe(1)
   })
 
   it('pages newest first and searches names and e-mails, taking % and _ literally', async () => {

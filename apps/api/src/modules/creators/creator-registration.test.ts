@@ -252,6 +252,25 @@ describe('POST /api/users/{userId}/register-creator', () => {
     expect(await t.database.db.select().from(creatorProfiles)).toEqual([])
   })
 
+  it('asks a visitor to sign in before looking at what they sent', async () => {
+    const dana = await person(t, 'dana@example.com')
+    const res = await register(null, dana.id, { username: 'x', specialtySport: 'darts', role: 'admin' })
+    expect(res.statusCode).toBe(401)
+    expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    expect((await register(null, 'me', {})).statusCode).toBe(401)
+    expect(await roleOf(dana.id)).toBe('customer')
+  })
+
+  it('asks an admin for the admin password before registering someone else', async () => {
+    const dana = await person(t, 'dana@example.com')
+    const admin = await person(t, 'admin@example.com', 'unverifiedAdmin')
+    const res = await register(admin, dana.id, fullBody)
+    expect(res.statusCode).toBe(403)
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' })
+    expect(await roleOf(dana.id)).toBe('customer')
+    expect(await t.database.db.select().from(creatorProfiles)).toEqual([])
+  })
+
   it('lets an admin register someone on their behalf, and keeps an admin who registers an admin', async () => {
     const dana = await person(t, 'dana@example.com')
     const admin = await person(t, 'admin@example.com', 'admin')
@@ -341,6 +360,26 @@ describe('PUT /api/creators/{id}/profile', () => {
     expect(byAdmin.statusCode).toBe(200)
     expect(byAdmin.json().creator.bio).toBe('Tidied by support')
     expect((await update(lee, lee.id, { bio: 'not a creator' })).statusCode).toBe(404)
+  })
+
+  it("asks an admin for the admin password before changing someone else's profile", async () => {
+    const dana = await person(t, 'dana@example.com')
+    const admin = await person(t, 'admin@example.com', 'unverifiedAdmin')
+    await registered(dana, 'SharpDana', fullBody)
+    const res = await update(admin, dana.id, { bio: 'Tidied by support' })
+    expect(res.statusCode).toBe(403)
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' })
+    const { creator } = (await request(t, 'GET', `/creators/${dana.id}`, null)).json()
+    expect(creator.bio).toBe(fullBody.bio)
+  })
+
+  it('asks a visitor to sign in before looking at what they sent', async () => {
+    const dana = await person(t, 'dana@example.com')
+    await registered(dana, 'SharpDana')
+    const res = await update(null, dana.id, { username: 'Admin', bio: 'x'.repeat(501), role: 'admin' })
+    expect(res.statusCode).toBe(401)
+    expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    expect((await lookup('SharpDana')).statusCode).toBe(200)
   })
 
   it('checks a new username like a registration', async () => {

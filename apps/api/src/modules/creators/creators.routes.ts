@@ -20,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Auth } from '../auth/auth.service.ts'
-import { requireOwnerOrAdmin } from './creator-access.ts'
 import { registerCreator, updateCreatorProfile } from './creator-accounts.ts'
 import {
   findCreatorByUsername,
@@ -58,10 +57,11 @@ export interface CreatorsRoutesOptions {
 }
 
 export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = async (app, options) => {
-  const { auth, db, shopCache, now, publicUrl, visitorSecret, subscriberCount } = options
+  const { db, shopCache, now, publicUrl, visitorSecret, subscriberCount } = options
   app.get(
     '/creators/paginated',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['creators'],
         summary: 'One page of the shop of creators, filtered, searched and sorted',
@@ -83,6 +83,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.get(
     '/creators',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['creators'],
         summary: 'Creators by name (at most 100)',
@@ -102,6 +103,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.get(
     '/creators/:id/stats',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['creators'],
         summary: "A creator's public figures",
@@ -115,6 +117,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.get(
     '/creator/:username',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['creators'],
         summary:
@@ -148,6 +151,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.post(
     '/users/:userId/register-creator',
     {
+      config: { access: { owner: 'params.userId' } },
       schema: {
         tags: ['creators'],
         summary: 'Makes a user a creator with a public profile (that user or an admin)',
@@ -158,7 +162,6 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { userId } = request.params
-      await requireOwnerOrAdmin(auth, db, request, userId, 'You can only register yourself as a creator')
       const answer = await registerCreator({ db }, userId, request.body, now())
       shopCache.invalidate()
       return reply.status(201).send(answer)
@@ -168,6 +171,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.get(
     '/creators/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['creators'],
         summary: "A creator's public profile",
@@ -181,6 +185,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.put(
     '/creators/:id/profile',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['creators'],
         summary: "Changes a creator's profile, username included (the creator or an admin)",
@@ -191,7 +196,6 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     },
     async (request) => {
       const { id } = request.params
-      await requireOwnerOrAdmin(auth, db, request, id, 'You can only change your own creator profile')
       const creator = await updateCreatorProfile({ db }, id, request.body, now())
       shopCache.invalidate()
       return { creator }
@@ -201,6 +205,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
   app.get(
     '/creators/:id/share-link',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['creators'],
         summary:
@@ -209,12 +214,8 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
         response: { 200: ShareLink },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(auth, db, request, id, "Only the creator or an admin can see the creator's share link")
-      return getShareLink({ db }, id, { publicUrl, now: now() })
-    },
+    async (request) => getShareLink({ db }, request.params.id, { publicUrl, now: now() }),
   )
 
-  await app.register(plansRoutes, { auth, db, shopCache })
+  await app.register(plansRoutes, { db, shopCache })
 }

@@ -10,20 +10,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireRole, requireUser, type Auth } from '../auth/auth.service.ts'
-import { isAdmin, requireOwnerOrAdmin } from './creator-access.ts'
+import { actsAsAdmin, assertOwner, callerOf } from '../auth/guard.ts'
 import { findCreatorProfile, plansOf } from './creators.service.ts'
 import { createPlan, updatePlan } from './plans.ts'
 import type { ShopCache } from './shop-cache.ts'
 
 /** What a creator sells (`subscription-pricing`, product-decisions.md "What is sold"). */
-export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache: ShopCache }> = async (
-  app,
-  { auth, db, shopCache },
-) => {
+export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }> = async (app, { db, shopCache }) => {
   app.get(
     '/subscription-pricing/:creatorId',
     {
+      // The active plans are the shop's; `all=true` asks the caller to be the creator or a verified admin.
+      config: { access: 'public' },
       schema: {
         tags: ['plans'],
         summary: "A creator's active plans, cheapest first; with all=true (the creator or an admin) inactive ones too",
@@ -36,7 +34,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache:
       const { creatorId } = request.params
       const includeInactive = request.query.all
       if (includeInactive) {
-        await requireOwnerOrAdmin(auth, db, request, creatorId, 'Only the creator or an admin can see inactive plans')
+        await assertOwner(request, creatorId, 'Only the creator or an admin can see inactive plans')
       }
       if (!(await findCreatorProfile({ db }, creatorId))) throw new AppError('NOT_FOUND', 'Creator not found')
       return { plans: await plansOf({ db }, creatorId, { includeInactive }) }
@@ -46,6 +44,8 @@ export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache:
   app.post(
     '/subscription-pricing',
     {
+      // The creator is the caller unless the body names another (the handler checks that one).
+      config: { access: { resource: 'creator', role: 'creator' } },
       schema: {
         tags: ['plans'],
         summary: 'Adds a plan (a creator for themselves; an admin for the creator named by creatorId)',
@@ -54,11 +54,9 @@ export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache:
       },
     },
     async (request, reply) => {
-      const me = await requireRole(auth, db, request, 'creator')
+      const { user: me } = await callerOf(request)
       const creatorId = request.body.creatorId ?? me.id
-      if (creatorId !== me.id && !isAdmin(me)) {
-        throw new AppError('FORBIDDEN', 'You can only add plans to your own creator profile')
-      }
+      await assertOwner(request, creatorId, 'You can only add plans to your own creator profile')
       if (creatorId === me.id && !(await findCreatorProfile({ db }, me.id))) {
         throw new AppError('FORBIDDEN', 'Become a creator before adding plans', undefined, 'NOT_A_CREATOR')
       }
@@ -71,6 +69,8 @@ export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache:
   app.put(
     '/subscription-pricing/:id',
     {
+      // updatePlan loads the plan and lets only its creator or a verified admin change it.
+      config: { access: { resource: 'plan', role: 'creator' } },
       schema: {
         tags: ['plans'],
         summary: "Changes a plan's name, terms, price or active flag (its creator or an admin)",
@@ -80,8 +80,11 @@ export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; shopCache:
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      const plan = await updatePlan({ db }, request.params.id, request.body, { id: me.id, isAdmin: isAdmin(me) })
+      const { user, actor } = await callerOf(request)
+      const plan = await updatePlan({ db }, request.params.id, request.body, {
+        id: user.id,
+        isAdmin: actsAsAdmin(actor),
+      })
       shopCache.invalidate()
       return { plan }
     },

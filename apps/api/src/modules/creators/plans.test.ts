@@ -181,6 +181,28 @@ describe('POST /api/subscription-pricing', () => {
     expect(unknown.statusCode).toBe(404)
     expect(await publicPlans(lee.id)).toEqual([])
   })
+
+  it('asks an admin for the admin password before adding a plan to another creator', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const admin = await person(t, 'admin@example.com', 'unverifiedAdmin')
+    const res = await request(t, 'POST', '/subscription-pricing', admin, { ...monthly, creatorId: dana.id })
+    expect(res.statusCode).toBe(403)
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' })
+    expect(await publicPlans(dana.id)).toEqual([])
+  })
+
+  it('asks a visitor to sign in before looking at what they sent', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const res = await request(t, 'POST', '/subscription-pricing', null, {
+      name: '',
+      kind: 'lifetime',
+      price_cents: -1,
+      creatorId: dana.id,
+    })
+    expect(res.statusCode).toBe(401)
+    expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    expect(await publicPlans(dana.id)).toEqual([])
+  })
 })
 
 describe('GET /api/subscription-pricing/{creatorId}', () => {
@@ -201,6 +223,12 @@ describe('GET /api/subscription-pricing/{creatorId}', () => {
     expect(PlansAnswer.parse((await all(admin)).json()).plans).toHaveLength(2)
     expect((await all(lee)).statusCode).toBe(403)
     expect((await all(null)).statusCode).toBe(401)
+
+    // An admin's session without the admin password has no admin powers.
+    const unverified = await person(t, 'admin2@example.com', 'unverifiedAdmin')
+    const refused = await all(unverified)
+    expect(refused.statusCode).toBe(403)
+    expect(errorOf(refused).code).toBe('FORBIDDEN')
   })
 
   it('answers 404 for someone who is not a creator and 400 for a bad query', async () => {
@@ -299,6 +327,26 @@ describe('PUT /api/subscription-pricing/{id}', () => {
     expect(await publicPlans(dana.id)).toEqual([])
     expect((await changePlan(dana, '6f1c1b8e-8a47-4a38-9d43-7d2e1f0e9a11', { active: true })).statusCode).toBe(404)
     expect((await changePlan(dana, 'plan-1', { active: true })).statusCode).toBe(400)
+  })
+
+  it("asks an admin for the admin password before changing another creator's plan", async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const admin = await person(t, 'admin@example.com', 'unverifiedAdmin')
+    const plan = await addPlan(dana, monthly)
+    const res = await changePlan(admin, plan.id, { active: false })
+    expect(res.statusCode).toBe(403)
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' })
+    expect(await publicPlans(dana.id)).toEqual([plan])
+  })
+
+  it('asks a visitor to sign in before looking at what they sent', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const plan = await addPlan(dana, monthly)
+    const res = await changePlan(null, plan.id, { price_cents: 50, creator_id: dana.id })
+    expect(res.statusCode).toBe(401)
+    expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    expect((await changePlan(null, 'plan-1', { active: 'maybe' })).statusCode).toBe(401)
+    expect(await publicPlans(dana.id)).toEqual([plan])
   })
 })
 

@@ -24,6 +24,7 @@ type Deps = { db: Db }
 
 export interface Actor {
   id: string
+  /** Whether the caller holds admin powers now (`actsAsAdmin` of the session's actor, never the stored role). */
   isAdmin: boolean
 }
 
@@ -94,7 +95,7 @@ function mergedTerms(current: PlanTerms, changes: ParsedUpdatePlanBody): PlanTer
   }
 }
 
-/** Changes a plan (its creator or an admin). 404 for an unknown plan, 403 for someone else's. */
+/** Changes a plan (its creator or a verified admin). 404 for an unknown plan, 403 for someone else's. */
 export async function updatePlan(
   deps: Deps,
   planId: string,

@@ -79,6 +79,17 @@ describe('GET /api/creators/{id}/share-link', () => {
     expect((await shareLink(admin, dana.id)).url).toContain('/SharpDana?ref=')
     expect((await request(t, 'GET', `/creators/${lee.id}/share-link`, lee)).statusCode).toBe(404)
   })
+
+  it("asks an admin for the admin password before showing another creator's link", async () => {
+    const dana = await creator('dana@example.com', 'SharpDana')
+    const admin = await person(t, 'admin@example.com', 'unverifiedAdmin')
+    const refused = await request(t, 'GET', `/creators/${dana.id}/share-link`, admin)
+    expect(refused.statusCode).toBe(403)
+    expect(ErrorBody.parse(refused.json()).error).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'ADMIN_PASSWORD_REQUIRED',
+    })
+  })
 })
 
 describe('visits through a share link', () => {

@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The process is up',
@@ -18,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The database answers',

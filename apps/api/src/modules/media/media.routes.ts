@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import fastifyMultipart from '@fastify/multipart'
+import { text } from '@picks/contracts'
 import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { callerOf } from '../auth/guard.ts'
 import {
   avatarMessages,
   avatarRules,
@@ -46,7 +48,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{
   db: Db
   storage: MediaStorage
   limiter: UploadLimiter
-}> = async (app, { auth, db, storage, limiter }) => {
+}> = async (app, { storage, limiter }) => {
   // Only this plugin's routes read multipart bodies. Busboy drops bytes past the file limit instead
   // of keeping them, so an oversized upload costs no memory.
   await app.register(fastifyMultipart, {
@@ -57,6 +59,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/media/avatar',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['media'],
         summary:
@@ -66,7 +69,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await requireUser(auth, db, request)
+      const { user } = await callerOf(request)
       const waitMs = limiter.take(user.id)
       if (waitMs > 0) {
         reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
@@ -94,7 +97,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{
   )
 }
 
-const MediaParams = z.object({ '*': z.string() })
+const MediaParams = z.object({ '*': text() })
 
 /**
  * `GET /media/<key>`: stored images, public and cached for a year. Keys are content-addressed, so
@@ -103,13 +106,14 @@ const MediaParams = z.object({ '*': z.string() })
  */
 export const mediaFileRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (app, { storage }) => {
   // `/media` itself (and `/media/`, the same with trailing slashes ignored) is no page of the web app.
-  app.get('/media', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/media', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache')
     throw new AppError('NOT_FOUND', 'No such image')
   })
   app.get(
     '/media/*',
     {
+      config: { access: 'public' },
       schema: { tags: ['media'], summary: 'A stored image (avatars/<hash>.webp)', params: MediaParams, hide: true },
     },
     async (request, reply) => {

@@ -337,6 +337,23 @@ describe('POST /api/media/avatar', () => {
     expect(foreign.statusCode).toBe(403)
   })
 
+  it('asks a visitor to sign in before reading what they sent', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/avatar',
+      headers: { origin: testOrigin, 'content-type': 'application/json' },
+      payload: '{"file":',
+    })
+    expect(broken.statusCode).toBe(401)
+    expect(errorOf(broken)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    const huge = await upload(t.app, null, {
+      filename: 'big.png',
+      type: 'image/png',
+      bytes: Buffer.alloc(3 * 1024 * 1024),
+    })
+    expect(huge.statusCode).toBe(401)
+  })
+
   it('becomes the profile picture through the profile update, and /api/me shows it', async () => {
     const uploaded = await upload(t.app, cookie, { filename: 'me.png', type: 'image/png', bytes: png })
     expect(uploaded.statusCode).toBe(201)

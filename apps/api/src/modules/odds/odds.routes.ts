@@ -97,6 +97,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
   app.get(
     '/games/:sport/:x',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['odds'],
         summary: "A sport's games: upcoming, live, final (last three days) or all",
@@ -119,6 +120,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
   app.get(
     '/odds/:a/:b',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['odds'],
         summary: "The odds board: a sport's upcoming games with one main market, or all three",
@@ -146,6 +148,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
   app.get(
     '/events/:id/odds',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['odds'],
         summary: "One game's moneyline, spread and total at every bookmaker",
@@ -169,6 +172,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
   app.get(
     '/odds/event/:a/:b/player-props',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['odds'],
         summary: "One game's player props (the sport's prop markets, or those named in `markets`)",
@@ -214,6 +218,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
   app.get(
     '/odds-api/sports',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['odds'],
         summary: 'The sports the odds provider offers, among ours',
@@ -240,6 +245,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
   app.get(
     '/bookmaker-rankings',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['odds'],
         summary: 'Bookmakers ranked by how many markets they price on the boards; six fixed ones until a board is seen',

@@ -15,7 +15,10 @@ export const webhookRoutes: FastifyPluginAsync<{
 
   app.post(
     '/webhooks/stripe',
-    { schema: { tags: ['payments'], summary: "Stripe's signed webhook events", hide: provider.name !== 'stripe' } },
+    {
+      config: { access: 'signature' },
+      schema: { tags: ['payments'], summary: "Stripe's signed webhook events", hide: provider.name !== 'stripe' },
+    },
     async (request) => {
       if (provider.name !== 'stripe') throw new AppError('NOT_FOUND', 'Webhooks are for the Stripe provider')
       if (!Buffer.isBuffer(request.body)) throw new AppError('VALIDATION_FAILED', 'Send the event as JSON')

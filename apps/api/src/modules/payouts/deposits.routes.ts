@@ -1,19 +1,20 @@
 import { DepositsAnswer, DepositsQuery, DepositStats } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
-import { requireRole, type Auth } from '../auth/auth.service.ts'
 import { depositStats, listDeposits } from './deposits.service.ts'
 
 /**
- * Deposits (spec §7): incoming customer payments, for administrators. Registered by payoutsRoutes
- * with its own options, of which it needs only these.
+ * Deposits (spec §7): incoming customer payments, for administrators. Every customer's payments
+ * are an admin power, so only a session that entered the admin password sees them. Registered by
+ * payoutsRoutes with its own options, of which it needs only these.
  */
-export const depositsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { auth, db }) => {
+export const depositsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['deposits']
 
   app.get(
     '/deposits',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags,
         summary: 'Incoming payments, newest first, with their fees and refunds (administrators)',
@@ -21,24 +22,19 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
         response: { 200: DepositsAnswer },
       },
     },
-    async (request) => {
-      await requireRole(auth, db, request, 'admin')
-      return listDeposits(db, request.query)
-    },
+    async (request) => listDeposits(db, request.query),
   )
 
   app.get(
     '/deposits/stats',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags,
         summary: 'Totals of every incoming payment (administrators)',
         response: { 200: DepositStats },
       },
     },
-    async (request) => {
-      await requireRole(auth, db, request, 'admin')
-      return depositStats(db)
-    },
+    async () => depositStats(db),
   )
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, buy, creator, dayPass, monthlyPlan, onboard } from '../../test/payments.ts'
-import { person, request, type Person } from '../../test/people.ts'
+import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 
 type Deposits = z.infer<typeof DepositsAnswer>
@@ -184,6 +184,19 @@ describe('GET /api/deposits', () => {
         expect(errorOf(res).message).toBe('Administrators only')
       }
     }
+  })
+
+  it('waits for the admin password: an administrator’s session that has not entered it is refused', async () => {
+    await threeDeposits()
+    const ops = await person(t, 'ops@example.com', 'unverifiedAdmin')
+    for (const path of ['/deposits', '/deposits/stats']) {
+      const res = await request(t, 'GET', path, ops)
+      expect(res.statusCode, path).toBe(403)
+      expect(errorOf(res).reason, path).toBe('ADMIN_PASSWORD_REQUIRED')
+    }
+    await enterAdminPassword(t, ops)
+    expect((await deposits(ops)).total).toBe(3)
+    expect((await request(t, 'GET', '/deposits/stats', ops)).statusCode).toBe(200)
   })
 })
 

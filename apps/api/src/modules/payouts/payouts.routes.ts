@@ -17,11 +17,9 @@ import {
   RevenueQuery,
   UserIdParams,
 } from '@picks/contracts'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { requireUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
 import type { PaymentEvent, PaymentProvider } from '../payments/payments.service.ts'
 import { depositsRoutes } from './deposits.routes.ts'
 import {
@@ -54,24 +52,18 @@ const PayoutsQuery = PagingQuery(paymentLimits.defaultPayoutsLimit)
 
 /**
  * Creator payouts (spec §7): onboarding at the payment provider, balances, the ledger, revenue and
- * payout requests. Each is the creator's own, or an administrator's to see. The provider's name in
+ * payout requests. Each is the creator's own, or a verified administrator's. The provider's name in
  * the `stripe-*` paths is the spec's `{card-provider}`; they answer for the sandbox too.
  */
 export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, deps) => {
-  const { auth, db } = deps
   const tags = ['payouts']
-
-  /** The creator themself or an admin; 401 for a visitor, 403 (`refusal`) for anyone else. */
-  async function requireOwnerOrAdmin(request: FastifyRequest, creatorId: string, refusal: string): Promise<void> {
-    const me = await requireUser(auth, db, request)
-    if (me.id !== creatorId && me.role !== 'admin') throw new AppError('FORBIDDEN', refusal)
-  }
 
   await app.register(depositsRoutes, deps)
 
   app.get(
     '/creators/onboarding-status/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's payout account and whether its onboarding is complete",
@@ -79,16 +71,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: OnboardingStatus },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own payout account')
-      return onboardingStatus(deps, id)
-    },
+    async (request) => onboardingStatus(deps, request.params.id),
   )
 
   app.post(
     '/creators/onboard',
     {
+      config: { access: { owner: 'body.creatorId', role: 'creator' } },
       schema: {
         tags,
         summary: "A fresh link to the provider's onboarding (the account is made on the first call)",
@@ -96,16 +85,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: OnboardAnswer },
       },
     },
-    async (request) => {
-      const { creatorId, email, name } = request.body
-      await requireOwnerOrAdmin(request, creatorId, 'You can only set up your own payouts')
-      return startOnboarding(deps, { creatorId, email, name })
-    },
+    async (request) => startOnboarding(deps, request.body),
   )
 
   app.post(
     '/creators/sync-stripe-status/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: 'Asks the provider how the payout account stands and stores the answer',
@@ -113,16 +99,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: OnboardingStatus },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only sync your own payout account')
-      return syncOnboardingStatus(deps, id)
-    },
+    async (request) => syncOnboardingStatus(deps, request.params.id),
   )
 
   app.get(
     '/creators/balance/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's balance from the ledger: available, pending (on hold) and lifetime",
@@ -130,16 +113,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: CreatorBalance },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own balance')
-      return creatorBalance(deps, id)
-    },
+    async (request) => creatorBalance(deps, request.params.id),
   )
 
   app.get(
     '/creators/stripe-balance/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The provider's own view of the payout account's balance (once onboarded)",
@@ -147,16 +127,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: ProviderBalance },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own balance')
-      return providerBalance(deps, id)
-    },
+    async (request) => providerBalance(deps, request.params.id),
   )
 
   app.get(
     '/creators/earnings/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's charges, platform fees and refunds, newest first",
@@ -165,16 +142,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: EarningsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own earnings')
-      return creatorEarnings(deps, id, request.query)
-    },
+    async (request) => creatorEarnings(deps, request.params.id, request.query),
   )
 
   app.get(
     '/creators/payouts/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's payout requests, newest first",
@@ -183,16 +157,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: PayoutsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own payouts')
-      return creatorPayouts(deps, id, request.query)
-    },
+    async (request) => creatorPayouts(deps, request.params.id, request.query),
   )
 
   app.get(
     '/creators/stripe-payouts/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The provider's payouts to the creator's account, newest first",
@@ -201,16 +172,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: ProviderPayoutsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own payouts')
-      return providerPayouts(deps, id, request.query.limit)
-    },
+    async (request) => providerPayouts(deps, request.params.id, request.query.limit),
   )
 
   app.get(
     '/creators/stripe-revenue/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The creator's revenue by day or month over a period, from the ledger",
@@ -219,16 +187,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: RevenueAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own revenue')
-      return creatorRevenue(deps, id, request.query.period)
-    },
+    async (request) => creatorRevenue(deps, request.params.id, request.query.period),
   )
 
   app.get(
     '/creators/stripe-subscriptions/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags,
         summary: "The provider's subscriptions to the creator, with the monthly recurring revenue",
@@ -236,16 +201,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
         response: { 200: ProviderSubscriptionsAnswer },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      await requireOwnerOrAdmin(request, id, 'You can only see your own subscriptions')
-      return providerSubscriptions(deps, id)
-    },
+    async (request) => providerSubscriptions(deps, request.params.id),
   )
 
   app.post(
     '/creators/payout',
     {
+      config: { access: { owner: 'body.creatorId', role: 'creator' } },
       schema: {
         tags,
         summary: 'Pays out part of the available balance (at least $10; onboarding complete)',
@@ -255,7 +217,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, 
     },
     async (request, reply) => {
       const { creatorId, amount, description } = request.body
-      await requireOwnerOrAdmin(request, creatorId, 'You can only request your own payouts')
       const payout = await requestPayout(deps, { creatorId, amountCents: amount, description })
       return reply.status(201).send({ payout })
     },

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, buy, creator, dayPass, monthlyPlan, onboard } from '../../test/payments.ts'
-import { person, request, type Person } from '../../test/people.ts'
+import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
 import { sandboxAccounts, sandboxCharges } from '../payments/sandbox.table.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { payoutAccounts, payouts } from './payouts.table.ts'
@@ -210,7 +210,8 @@ describe('payout onboarding', () => {
 
     const customer = await request(t, 'POST', '/creators/onboard', pat, body(pat.id))
     expect(customer.statusCode).toBe(403)
-    expect(errorOf(customer)).toMatchObject({ reason: 'NOT_A_CREATOR', message: 'Only creators can set up payouts' })
+    // Refused by the route's declaration (creators only), before the body is read.
+    expect(errorOf(customer)).toMatchObject({ reason: 'NOT_A_CREATOR', message: 'Only creators can do this' })
     const someoneElse = await request(t, 'POST', '/creators/onboard', eli, body(dana.id))
     expect(someoneElse.statusCode).toBe(403)
     expect((await request(t, 'POST', '/creators/onboard', null, body(dana.id))).statusCode).toBe(401)
@@ -333,6 +334,54 @@ describe('who may see and do what', () => {
     const payout = await payOut(admin, 1000, t, dana.id)
     expect(payout).toMatchObject({ creator_id: dana.id, amount_cents: 1000 })
     expect((await balanceOf(dana)).available_cents).toBe(1610)
+  })
+
+  it('gives an administrator another creator’s money only once the session has entered the admin password', async () => {
+    const { dana } = await paidCreator()
+    const ops = await person(t, 'ops@example.com', 'unverifiedAdmin')
+    const reads = ['balance', 'earnings', 'payouts', 'stripe-subscriptions'].map(
+      (path) => `/creators/${path}/${dana.id}`,
+    )
+    const body = { creatorId: dana.id, amount: 1000, description: 'Not yet' }
+
+    for (const url of reads) {
+      const res = await request(t, 'GET', url, ops)
+      expect(res.statusCode, url).toBe(403)
+      expect(errorOf(res).reason, url).toBe('ADMIN_PASSWORD_REQUIRED')
+    }
+    const refused = await askPayout(ops, body)
+    expect(refused.statusCode).toBe(403)
+    expect(errorOf(refused).reason).toBe('ADMIN_PASSWORD_REQUIRED')
+    expect((await payoutsOf(dana)).total).toBe(0)
+
+    await enterAdminPassword(t, ops)
+    for (const url of reads) {
+      const res = await request(t, 'GET', url, ops)
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200)
+    }
+    expect((await balanceOf(ops, dana.id)).available_cents).toBe(2610)
+    expect(await payOut(ops, 1000, t, dana.id)).toMatchObject({ creator_id: dana.id, amount_cents: 1000 })
+    expect((await balanceOf(dana)).available_cents).toBe(1610)
+  })
+
+  it('answers a visitor 401 whatever the request holds, and pays nothing', async () => {
+    const { dana } = await paidCreator()
+    const bodies = [{}, { creatorId: dana.id, amount: 1000 }, { creatorId: 'nope', amount: -5, extra: true }]
+    for (const body of bodies) {
+      for (const path of ['/creators/payout', '/creators/onboard']) {
+        const res = await request(t, 'POST', path, null, body)
+        expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(401)
+        expect(errorOf(res).reason).toBe('NOT_SIGNED_IN')
+      }
+    }
+    for (const url of [
+      `/creators/balance/${dana.id}`,
+      '/creators/earnings/not-an-id',
+      `/creators/earnings/${dana.id}?limit=-1`,
+    ]) {
+      expect((await request(t, 'GET', url, null)).statusCode, url).toBe(401)
+    }
+    expect(await t.database.db.select().from(payouts)).toEqual([])
   })
 })
 

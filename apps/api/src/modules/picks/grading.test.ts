@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testOrigin } from '../../test/accounts.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { creator } from '../../test/payments.ts'
-import { person, request, type Person } from '../../test/people.ts'
+import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
 import { createFixtureOddsProvider } from '../odds/odds.service.ts'
 import { createGrader } from './picks.service.ts'
 import {
@@ -284,6 +284,29 @@ describe('POST /api/picks/{id}/grade (player props and games entered by hand)', 
     expect((await auditOf(second)).at(-1)).toMatchObject({ action: 'grade', actorId: boss.id })
   })
 
+  it("needs the admin password before an administrator grades another creator's pick", async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const tom = await person(t, 'tom@example.com', 'unverifiedAdmin')
+    const g = game('nba-1')
+    // A listed game's moneyline too: grading it by hand is an administrator's power alone.
+    const prop = await propOn(dana, g.id)
+    const moneyline = await postPick(t, dana, pickBody({}, { game_id: g.id }))
+    clock = new Date(g.commenceTime.getTime() + 3 * hourMs)
+    for (const id of [prop, moneyline]) {
+      const refused = await request(t, 'POST', `/picks/${id}/grade`, tom, { result: 'won' })
+      expect(refused.statusCode).toBe(403)
+      expect(errorOf(refused).reason).toBe('ADMIN_PASSWORD_REQUIRED')
+      expect(await pickOf(id)).toMatchObject({ result: 'pending', graded_at: null })
+    }
+
+    await enterAdminPassword(t, tom)
+    for (const id of [prop, moneyline]) {
+      const graded = await request(t, 'POST', `/picks/${id}/grade`, tom, { result: 'won' })
+      expect(graded.statusCode, graded.body).toBe(200)
+      expect((await auditOf(id)).at(-1)).toMatchObject({ action: 'grade', actorId: tom.id })
+    }
+  })
+
   it("leaves a listed game's moneyline to the grader: its creator cannot grade it by hand", async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
     const g = game('nba-1')
@@ -306,20 +329,6 @@ describe('the fixture provider, end to end', () => {
   afterAll(async () => {
     await f.app.close()
   })
-
-  async function verifiedAdmin(): Promise<string> {
-    const boss = await person(f, 'boss@example.com', 'admin')
-    for (const url of ['/api/admin/set-password', '/api/admin/verify-password']) {
-      const res = await f.app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie: boss.cookie, origin: testOrigin },
-        payload: { password: 'Admin2@Password' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
-    }
-    return boss.cookie
-  }
 
   it('grades a pick on a listed game when an admin moves the fixture clock past its end', async () => {
     fixtureClock = new Date()
@@ -351,7 +360,10 @@ describe('the fixture provider, end to end', () => {
         payload: { hours },
       })
     expect((await advance(dana.cookie, 12)).statusCode).toBe(403)
-    const admin = await verifiedAdmin()
+    const unverified = await advance((await person(f, 'tom@example.com', 'unverifiedAdmin')).cookie, 12)
+    expect(unverified.statusCode).toBe(403)
+    expect(errorOf(unverified).reason).toBe('ADMIN_PASSWORD_REQUIRED')
+    const admin = (await person(f, 'boss@example.com', 'admin')).cookie
     expect((await advance(admin, 73)).statusCode).toBe(400)
     const moved = await advance(admin, 12)
     expect(moved.statusCode, moved.body).toBe(200)
@@ -383,14 +395,6 @@ describe('the fixture provider, end to end', () => {
 
   it('is not there without the fixture provider', async () => {
     const boss = await person(t, 'boss@example.com', 'admin')
-    for (const url of ['/api/admin/set-password', '/api/admin/verify-password']) {
-      await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie: boss.cookie, origin: testOrigin },
-        payload: { password: 'Admin2@Password' },
-      })
-    }
     const res = await request(t, 'POST', '/admin/odds-fixtures/advance', boss, { hours: 2 })
     expect(res.statusCode).toBe(404)
   })

@@ -3,7 +3,8 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { EventScore, OddsProvider } from '../odds/odds.service.ts'
-import { gameStateOf, loadPickFor, pickAnswer, snapshot, type Actor, type PicksDeps } from './pick-access.ts'
+import { actsAsAdmin } from '../auth/guard.ts'
+import { gameStateOf, pickAnswer, snapshot, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
 import { pickAudit, picks } from './picks.table.ts'
 import { refreshRecordSummary } from './records.ts'
 
@@ -145,19 +146,19 @@ export function createGrader(deps: GraderDeps): Grader {
 /**
  * `POST /picks/{id}/grade`: a player prop, or a pick on a game entered by hand, graded by its
  * creator or an administrator once the game has started. Picks the grader handles (a listed
- * game's moneyline, spread or total) are graded by hand by administrators only.
+ * game's moneyline, spread or total) are graded by hand by administrators only. `pick` is the one
+ * the route found and let `actor` act on (its creator or a verified administrator).
  */
 export async function gradeByHand(
   deps: PicksDeps,
   actor: Actor,
-  pickId: string,
+  pick: PickRow,
   body: { result: GradedResult; stat_value?: number | null | undefined },
 ): Promise<{ pick: Pick; shopChanged: boolean }> {
-  const pick = await loadPickFor(deps, actor, pickId, 'Only the creator of this pick or an admin can grade it')
   if (pick.result !== 'pending') {
     throw new AppError('CONFLICT', 'This pick is already graded', undefined, 'ALREADY_GRADED')
   }
-  const isAdmin = actor.role === 'admin'
+  const isAdmin = actsAsAdmin(actor)
   if (pick.gameId && pick.betType !== 'player_prop' && !isAdmin) {
     throw new AppError('CONFLICT', 'This pick is graded from the final score', undefined, 'AUTO_GRADED')
   }

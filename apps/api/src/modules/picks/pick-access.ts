@@ -16,24 +16,26 @@ export interface PicksDeps {
   afterPublished?: (pickId: string) => Promise<void>
 }
 
-/** Whoever acts: a signed-in user's id and role. */
+/** Whoever acts: the `actor` of a signed-in caller (auth/guard.ts), whose role counts only as far as its session allows. */
 export type Actor = Viewer
 
-type PickRow = typeof picks.$inferSelect
+export type PickRow = typeof picks.$inferSelect
 
 /** A pick row as the audit keeps it. */
 export function snapshot(row: PickRow): Record<string, unknown> {
   return { ...row }
 }
 
-/** A pick that is not deleted, for its creator or an administrator; 404 when missing, 403 for anyone else. */
-export async function loadPickFor(deps: PicksDeps, actor: Actor, pickId: string, refusal: string): Promise<PickRow> {
+/**
+ * A pick that is not deleted; 404 when missing. The route then lets only its creator or a verified
+ * administrator act on it (`assertOwner` with its `creatorId`).
+ */
+export async function findPick(deps: Pick<PicksDeps, 'db'>, pickId: string): Promise<PickRow> {
   const [row] = await deps.db
     .select()
     .from(picks)
     .where(and(eq(picks.id, pickId), isNull(picks.deletedAt)))
   if (!row) throw new AppError('NOT_FOUND', 'Pick not found')
-  if (row.creatorId !== actor.id && actor.role !== 'admin') throw new AppError('FORBIDDEN', refusal)
   return row
 }
 

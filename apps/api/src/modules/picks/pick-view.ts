@@ -3,6 +3,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { Db } from '../../db/client.ts'
+import { actsAsAdmin } from '../auth/guard.ts'
 import { creatorCards, type CreatorCard } from '../creators/creators.service.ts'
 import { entitledCreatorIds } from '../purchases/purchases.service.ts'
 import { picks } from './picks.table.ts'
@@ -14,22 +15,22 @@ import { picks } from './picks.table.ts'
  * the database for that viewer and cannot leak through a mapping mistake.
  */
 
-/** Who is looking: a signed-in user's id and role. */
-export interface Viewer {
-  id: string
-  role: ServerUser['role']
-}
+/**
+ * Who is looking: the `actor` of a signed-in caller (auth/guard.ts), never the stored user, so an
+ * administrator who has not entered the admin password sees what a customer sees.
+ */
+export type Viewer = globalThis.Pick<ServerUser, 'id' | 'role'>
 
 /** Which premium picks a viewer may read: every one (administrators) or those of these creators. */
 export type PremiumAccess = { kind: 'all' } | { kind: 'creators'; creatorIds: readonly string[] }
 
 /**
- * One query for the whole answer (product-decisions.md "What is sold"): the creator themself,
- * administrators, and customers entitled now.
+ * The one rule for premium content (product-decisions.md "What is sold"): the creator themself,
+ * administrators (verified: see `Viewer`), and customers entitled now. One query for the whole answer.
  */
 export async function premiumAccessOf(db: Db, viewer: Viewer | null, now: Date): Promise<PremiumAccess> {
   if (!viewer) return { kind: 'creators', creatorIds: [] }
-  if (viewer.role === 'admin') return { kind: 'all' }
+  if (actsAsAdmin(viewer)) return { kind: 'all' }
   return { kind: 'creators', creatorIds: [viewer.id, ...(await entitledCreatorIds(db, viewer.id, now))] }
 }
 

@@ -11,18 +11,20 @@ import {
   UpdatePickBody,
   UserIdParams,
 } from '@picks/contracts'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { requireVerifiedAdmin } from '../admin/admin.service.ts'
-import { requireUser, sessionUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import type { OddsProvider } from '../odds/odds.service.ts'
 import {
   createGrader,
   createPick,
   creatorRecord,
   deletePick,
+  findPick,
   gradeByHand,
   leaderboard,
   listPicks,
@@ -56,11 +58,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   /** The pick alerts' hooks: in the publishing transaction, and after its commit. */
   publishing?: Pick<PicksDeps, 'onPublished' | 'afterPublished'>
 }> = async (app, options) => {
-  const { auth, db, odds, now, fixtures } = options
+  const { db, odds, now, fixtures } = options
   const deps: PicksDeps = { db, odds, now, ...options.publishing }
   const recordChanged = (changed: boolean) => {
     if (changed) options.onRecordChanged?.()
   }
+  // Who reads a feed: the viewer's actor, so an administrator's role counts only once verified.
+  const viewerActor = async (request: FastifyRequest) => (await viewer(request))?.actor ?? null
   const grader = createGrader({
     db,
     odds,
@@ -72,6 +76,8 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/picks',
     {
+      // A customer hears NOT_A_CREATOR from the service; only a verified admin posts for another creator.
+      config: { access: 'signedIn' },
       schema: {
         tags: ['picks'],
         summary: 'Posts a pick (a creator; an admin for the creator named by user_id). The server sets created_at',
@@ -80,8 +86,8 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const me = await requireUser(auth, db, request)
-      const { pick, created, shopChanged } = await createPick(deps, me, request.body)
+      const { actor } = await callerOf(request)
+      const { pick, created, shopChanged } = await createPick(deps, actor, request.body)
       recordChanged(shopChanged)
       return reply.status(created ? 201 : 200).send({ pick })
     },
@@ -90,6 +96,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/picks',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['picks'],
         summary: 'Every creator’s picks, newest first; premium ones as locked teasers unless the viewer is entitled',
@@ -97,12 +104,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: PicksAnswer },
       },
     },
-    async (request) => listPicks(deps, await sessionUser(auth, db, request), request.query),
+    async (request) => listPicks(deps, await viewerActor(request), request.query),
   )
 
   app.get(
     '/picks/user/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['picks'],
         summary: "A creator's picks, newest first; premium details only to the creator, entitled customers and admins",
@@ -111,12 +119,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: PicksAnswer },
       },
     },
-    async (request) => picksOfCreator(deps, await sessionUser(auth, db, request), request.params.id, request.query),
+    async (request) => picksOfCreator(deps, await viewerActor(request), request.params.id, request.query),
   )
 
   app.get(
     '/picks/subscribed/:userId',
     {
+      config: { access: { owner: 'params.userId' } },
       schema: {
         tags: ['picks'],
         summary: 'The picks of the creators a user is entitled to now, newest first (that user or an admin)',
@@ -126,14 +135,15 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      return subscribedPicks(deps, me, request.params.userId, request.query)
+      const { actor } = await callerOf(request)
+      return subscribedPicks(deps, actor, request.params.userId, request.query)
     },
   )
 
   app.get(
     '/picks/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['picks'],
         summary: 'One pick; a premium one as a locked teaser unless the viewer is entitled',
@@ -141,12 +151,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: PickAnswer },
       },
     },
-    async (request) => ({ pick: await pickAnswer(deps, await sessionUser(auth, db, request), request.params.id) }),
+    async (request) => ({ pick: await pickAnswer(deps, await viewerActor(request), request.params.id) }),
   )
 
   app.put(
     '/picks/:id',
     {
+      config: { access: { resource: 'pick', role: 'creator' } },
       schema: {
         tags: ['picks'],
         summary: 'Changes a pick before its game starts (its creator or an admin); audited',
@@ -156,8 +167,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      const { pick, shopChanged } = await updatePick(deps, me, request.params.id, request.body)
+      const current = await findPick(deps, request.params.id)
+      const { actor } = await assertOwner(
+        request,
+        current.creatorId,
+        'Only the creator of this pick or an admin can change it',
+      )
+      const { pick, shopChanged } = await updatePick(deps, actor, current, request.body)
       recordChanged(shopChanged)
       return { pick }
     },
@@ -166,6 +182,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/picks/:id',
     {
+      config: { access: { resource: 'pick', role: 'creator' } },
       schema: {
         tags: ['picks'],
         summary: 'Deletes a pick before its game starts (its creator; an admin at any time); audited',
@@ -173,8 +190,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const me = await requireUser(auth, db, request)
-      recordChanged((await deletePick(deps, me, request.params.id)).shopChanged)
+      const current = await findPick(deps, request.params.id)
+      const { actor } = await assertOwner(
+        request,
+        current.creatorId,
+        'Only the creator of this pick or an admin can delete it',
+      )
+      recordChanged((await deletePick(deps, actor, current)).shopChanged)
       return reply.status(204).send()
     },
   )
@@ -182,6 +204,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/picks/:id/grade',
     {
+      config: { access: { resource: 'pick', role: 'creator' } },
       schema: {
         tags: ['picks'],
         summary:
@@ -192,8 +215,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      const { pick, shopChanged } = await gradeByHand(deps, me, request.params.id, request.body)
+      const current = await findPick(deps, request.params.id)
+      const { actor } = await assertOwner(
+        request,
+        current.creatorId,
+        'Only the creator of this pick or an admin can grade it',
+      )
+      const { pick, shopChanged } = await gradeByHand(deps, actor, current, request.body)
       recordChanged(shopChanged)
       return { pick }
     },
@@ -202,6 +230,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/creators/:id/record',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['picks'],
         summary: "A creator's record from graded picks, overall and by sport",
@@ -215,6 +244,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/leaderboard',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['picks'],
         summary: 'Creators ranked by net units or ROI, once they have enough graded picks (optionally in one sport)',
@@ -228,6 +258,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/odds-fixtures/advance',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -237,7 +268,6 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireVerifiedAdmin({ auth, db, now }, request)
       if (!fixtures) throw new AppError('NOT_FOUND', 'The fixture odds provider is not in use')
       fixtures.advance(request.body.hours * hourMs)
       return grader.gradeDue()

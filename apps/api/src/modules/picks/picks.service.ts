@@ -16,10 +16,11 @@ import { and, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { actsAsAdmin } from '../auth/guard.ts'
 import { findCreatorProfile } from '../creators/creators.service.ts'
 import { findGame, marketPrice, OddsProviderError, sportKeyOf, type EventScore } from '../odds/odds.service.ts'
 import { entitledCreatorIds } from '../purchases/purchases.service.ts'
-import { gameStateOf, loadPickFor, pickAnswer, snapshot, type Actor, type PicksDeps } from './pick-access.ts'
+import { gameStateOf, pickAnswer, snapshot, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
 import {
   cardsFor,
   pickColumns,
@@ -41,10 +42,9 @@ import { refreshRecordSummary } from './records.ts'
 export { createGrader, gradeByHand, type Grader, type GraderDeps } from './grading.ts'
 export { seedDemoPicks } from './demo-picks.ts'
 export { creatorRecord, leaderboard } from './records.ts'
-export { pickAnswer, type Actor, type PicksDeps } from './pick-access.ts'
+export { findPick, pickAnswer, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
 
 export type ParsedPickBody = z.output<typeof CreatePickBody>
-type PickRow = typeof picks.$inferSelect
 type NewPickFields = Omit<typeof picks.$inferInsert, 'id' | 'creatorId' | 'clientId' | 'createdAt' | 'updatedAt'>
 
 function invalid(issues: FieldIssue[]): AppError {
@@ -247,15 +247,16 @@ async function pickFields(deps: PicksDeps, body: ParsedPickBody): Promise<NewPic
 }
 
 /**
- * The creator a new pick is for: the signed-in creator, or for an administrator the creator named
- * by `user_id`. Anyone else's `user_id` is ignored (spec §3: the server sets it).
+ * The creator a new pick is for: the signed-in creator, or for a verified administrator the
+ * creator named by `user_id`. Anyone else's `user_id` is ignored (spec §3: the server sets it).
  */
 async function posterOf(deps: PicksDeps, actor: Actor, userId: string | undefined): Promise<string> {
-  if (actor.role === 'admin' && userId && userId !== actor.id) {
+  if (actsAsAdmin(actor) && userId && userId !== actor.id) {
     if (!(await findCreatorProfile({ db: deps.db }, userId))) throw new AppError('NOT_FOUND', 'Creator not found')
     return userId
   }
-  if (!['creator', 'admin'].includes(actor.role) || !(await findCreatorProfile({ db: deps.db }, actor.id))) {
+  const mayPost = actor.role === 'creator' || actsAsAdmin(actor)
+  if (!mayPost || !(await findCreatorProfile({ db: deps.db }, actor.id))) {
     throw new AppError('FORBIDDEN', 'Only creators can post picks', undefined, 'NOT_A_CREATOR')
   }
   return actor.id
@@ -339,14 +340,17 @@ async function withLockedPick<T>(
   })
 }
 
-/** `PUT /picks/{id}`: its creator or an administrator, before the game starts; audited. */
+/**
+ * `PUT /picks/{id}`: its creator or an administrator, before the game starts; audited. `current`
+ * is the pick the route found and let `actor` act on.
+ */
 export async function updatePick(
   deps: PicksDeps,
   actor: Actor,
-  pickId: string,
+  current: PickRow,
   body: ParsedPickBody,
 ): Promise<PickWrite> {
-  const current = await loadPickFor(deps, actor, pickId, 'Only the creator of this pick or an admin can change it')
+  const pickId = current.id
   await assertOpen(deps, current)
   const fields = await pickFields(deps, body)
   const now = deps.now()
@@ -379,11 +383,12 @@ export async function updatePick(
 
 /**
  * `DELETE /picks/{id}`: its creator before the game starts, or an administrator at any time. The
- * pick leaves every feed and record; the row and its audit trail stay.
+ * pick leaves every feed and record; the row and its audit trail stay. `current` is the pick the
+ * route found and let `actor` act on.
  */
-export async function deletePick(deps: PicksDeps, actor: Actor, pickId: string): Promise<{ shopChanged: boolean }> {
-  const current = await loadPickFor(deps, actor, pickId, 'Only the creator of this pick or an admin can delete it')
-  const isAdmin = actor.role === 'admin'
+export async function deletePick(deps: PicksDeps, actor: Actor, current: PickRow): Promise<{ shopChanged: boolean }> {
+  const pickId = current.id
+  const isAdmin = actsAsAdmin(actor)
   if (!isAdmin) await assertOpen(deps, current)
   const now = deps.now()
   const shopChanged = await withLockedPick(
@@ -467,20 +472,20 @@ export function picksOfCreator(
   return feed(deps, viewer, [eq(picks.creatorId, creatorId)], query)
 }
 
-/** `GET /picks/subscribed/{userId}`: picks of the creators `userId` is entitled to now (that user or an administrator). */
+/**
+ * `GET /picks/subscribed/{userId}`: picks of the creators `userId` is entitled to now. The route
+ * lets only that user or a verified administrator ask.
+ */
 export async function subscribedPicks(
   deps: PicksDeps,
   viewer: Viewer,
   userId: string,
   query: FeedQuery,
 ): Promise<PicksAnswer> {
-  if (viewer.id !== userId && viewer.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'You can only read your own feed')
-  }
   const creatorIds = await entitledCreatorIds(deps.db, userId, deps.now())
   if (!creatorIds.length) return { picks: [], total: 0, limit: query.limit, offset: query.offset }
   // The user's own feed: what they are entitled to is what they may read (an administrator reads all).
-  const access: PremiumAccess = viewer.role === 'admin' ? { kind: 'all' } : { kind: 'creators', creatorIds }
+  const access: PremiumAccess = actsAsAdmin(viewer) ? { kind: 'all' } : { kind: 'creators', creatorIds }
   return feed(deps, viewer, [inArray(picks.creatorId, creatorIds)], query, access)
 }
 

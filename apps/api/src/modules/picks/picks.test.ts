@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, creator, dayPass } from '../../test/payments.ts'
-import { person, request, type Person } from '../../test/people.ts'
+import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
 import {
   buy,
   celtics,
@@ -284,6 +284,25 @@ describe('POST /api/picks', () => {
     expect((await request(t, 'POST', '/picks', boss, pickBody({}, { user_id: pat.id }))).statusCode).toBe(404)
   })
 
+  it('asks a visitor to sign in before it reads the body', async () => {
+    const res = await request(t, 'POST', '/picks', null, {})
+    expect(res.statusCode).toBe(401)
+    expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'NOT_SIGNED_IN' })
+    expect(res.body).not.toContain('pick_details')
+  })
+
+  it('lets an administrator post for a creator only once the admin password is entered', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const tom = await person(t, 'tom@example.com', 'unverifiedAdmin')
+    const refused = await request(t, 'POST', '/picks', tom, pickBody({}, { user_id: dana.id }))
+    expect(refused.statusCode).toBe(403)
+    expect(await t.database.db.select({ id: picks.id }).from(picks)).toHaveLength(0)
+
+    await enterAdminPassword(t, tom)
+    const forDana = await postPick(t, tom, pickBody({}, { user_id: dana.id }))
+    expect(await pickOf(forDana)).toMatchObject({ user_id: dana.id })
+  })
+
   it('answers the first pick again when a post repeats its client_id', async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
     const clientId = '7a0c9f2e-3b1d-4c5e-9f60-1a2b3c4d5e6f'
@@ -384,6 +403,27 @@ describe('changing and deleting a pick', () => {
     ])
   })
 
+  it("needs the admin password before an administrator changes or deletes another creator's pick", async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const tom = await person(t, 'tom@example.com', 'unverifiedAdmin')
+    const id = await postPick(t, dana, pickBody())
+    for (const res of [
+      await request(t, 'PUT', `/picks/${id}`, tom, pickBody({ odds: 200 })),
+      await request(t, 'DELETE', `/picks/${id}`, tom),
+    ]) {
+      expect(res.statusCode).toBe(403)
+      expect(errorOf(res).reason).toBe('ADMIN_PASSWORD_REQUIRED')
+    }
+    expect(await pickOf(id, dana)).toMatchObject({ odds: -150 })
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(['create'])
+
+    await enterAdminPassword(t, tom)
+    const changed = await request(t, 'PUT', `/picks/${id}`, tom, pickBody({ odds: 200 }))
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(PickAnswer.parse(changed.json()).pick).toMatchObject({ user_id: dana.id, odds: 200 })
+    expect((await auditOf(id)).at(-1)).toMatchObject({ action: 'update', actorId: tom.id })
+  })
+
   it('keeps the audit trail append-only', async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
     const id = await postPick(t, dana, pickBody())
@@ -418,6 +458,7 @@ describe('who sees a premium pick, on every picks endpoint', () => {
     const cody = await person(t, 'cody@example.com')
     const sue = await person(t, 'sue@example.com')
     const boss = await person(t, 'boss@example.com', 'admin')
+    const tom = await person(t, 'tom@example.com', 'unverifiedAdmin')
     await buy(t, eve, pass.id)
     clock = new Date(clock.getTime() + 2 * dayMs)
     await t.app.billing.runDue(clock)
@@ -457,6 +498,8 @@ describe('who sees a premium pick, on every picks endpoint', () => {
         { name: 'a subscriber', who: sue, entitled: true },
         { name: 'the creator', who: dana, entitled: true },
         { name: 'an administrator', who: boss, entitled: true },
+        // Until the admin password is entered, an administrator sees what a customer sees.
+        { name: 'an administrator who has not entered the admin password', who: tom, entitled: false },
       ],
     }
   }
@@ -562,9 +605,12 @@ describe('who sees a premium pick, on every picks endpoint', () => {
 
   it('GET /picks/subscribed/{userId} is for that user or an administrator', async () => {
     const { viewers } = await cast()
-    const [, pat, , , sue, , boss] = viewers.map((v) => v.who)
+    const [, pat, , , sue, , boss, tom] = viewers.map((v) => v.who)
     expect((await request(t, 'GET', `/picks/subscribed/${sue!.id}`, null)).statusCode).toBe(401)
     expect((await request(t, 'GET', `/picks/subscribed/${sue!.id}`, pat!)).statusCode).toBe(403)
+    const unverified = await request(t, 'GET', `/picks/subscribed/${sue!.id}`, tom!)
+    expect(unverified.statusCode).toBe(403)
+    expect(errorOf(unverified).reason).toBe('ADMIN_PASSWORD_REQUIRED')
     const asAdmin = await request(t, 'GET', `/picks/subscribed/${sue!.id}`, boss!)
     expect(PicksAnswer.parse(asAdmin.json()).total).toBe(2)
   })

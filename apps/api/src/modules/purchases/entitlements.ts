@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.ts'
 import { purchases } from './purchases.table.ts'
 
 /**
- * The one place that answers "may this user see this creator's premium content now"
- * (product-decisions.md "What is sold"): a live subscription (trialing, active, past due while the
+ * The one place that answers "has this user paid for this creator's premium content now"
+ * (product-decisions.md "What is sold"; the creator and administrators see it too, by the rule in
+ * picks/pick-view.ts): a live subscription (trialing, active, past due while the
  * provider retries, or cancelled until its period ends) or a pass whose access window covers now.
  * A past-due subscription keeps access until the provider gives up and ends it.
  * An auto-renewing subscription keeps access for a day past its period end, so a renewal that the
@@ -13,11 +14,6 @@ import { purchases } from './purchases.table.ts'
 
 const renewalGraceMs = 24 * 60 * 60 * 1000
 const liveStatuses = ['trialing', 'active'] as const
-
-export interface Viewer {
-  id: string
-  role: 'customer' | 'creator' | 'moderator' | 'admin'
-}
 
 /** The SQL condition "this purchase gives access at `now`". */
 export function givesAccessAt(now: Date) {
@@ -51,13 +47,6 @@ export async function hasPaidAccess(db: Db, userId: string, creatorId: string, n
     .where(and(eq(purchases.userId, userId), eq(purchases.creatorId, creatorId), givesAccessAt(now)))
     .limit(1)
   return Boolean(row)
-}
-
-/** Premium content: the creator themself, administrators, and customers with paid access. */
-export async function canSeePremium(db: Db, viewer: Viewer | null, creatorId: string, now: Date): Promise<boolean> {
-  if (!viewer) return false
-  if (viewer.id === creatorId || viewer.role === 'admin') return true
-  return hasPaidAccess(db, viewer.id, creatorId, now)
 }
 
 /** The creators whose premium content `userId` may see now (for feeds). */

@@ -14,7 +14,8 @@ import {
 } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
-import { requireRole, requireUser, type Auth } from '../auth/auth.service.ts'
+import type { Auth } from '../auth/auth.service.ts'
+import { callerOf, canActFor } from '../auth/guard.ts'
 import { hasPaidAccess } from './entitlements.ts'
 import {
   allPurchases,
@@ -29,11 +30,12 @@ import {
 
 /** Purchases and subscriptions (spec §7), for buyers, creators and administrators. */
 export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth }> = async (app, deps) => {
-  const { auth, db } = deps
+  const { db } = deps
 
   app.post(
     '/purchases',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['purchases'],
         summary: "Starts buying a plan: a pending purchase and the provider's checkout to pay it",
@@ -42,8 +44,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
       },
     },
     async (request, reply) => {
-      const me = await requireUser(auth, db, request)
-      const { purchase, checkoutUrl } = await startPurchase(deps, me, request.body.plan_id)
+      const { actor } = await callerOf(request)
+      const { purchase, checkoutUrl } = await startPurchase(deps, actor, request.body.plan_id)
       return reply.status(201).send({ purchase, checkout_url: checkoutUrl })
     },
   )
@@ -51,6 +53,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
   app.get(
     '/purchases',
     {
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags: ['purchases'],
         summary: 'Every purchase, newest first (administrators)',
@@ -58,15 +61,14 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
         response: { 200: AllPurchasesAnswer },
       },
     },
-    async (request) => {
-      await requireRole(auth, db, request, 'admin')
-      return allPurchases(deps, request.query)
-    },
+    async (request) => allPurchases(deps, request.query),
   )
 
   app.get(
     '/purchases/verify',
     {
+      // Two people own the answer besides an admin (the user and the creator): the handler checks both.
+      config: { access: { resource: 'purchase' } },
       schema: {
         tags: ['purchases'],
         summary: "Whether the user may see the creator's premium picks now (the user, the creator or an admin asks)",
@@ -75,9 +77,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
+      const caller = await callerOf(request)
       const { userId, creatorId } = request.query
-      if (me.id !== userId && me.id !== creatorId && me.role !== 'admin') {
+      if (!canActFor(caller, userId) && !canActFor(caller, creatorId)) {
         throw new AppError('FORBIDDEN', 'You can only check your own purchases')
       }
       return { exists: await hasPaidAccess(db, userId, creatorId, deps.now()) }
@@ -87,6 +89,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
   app.get(
     '/purchases/user/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['purchases'],
         summary: "A customer's purchases (that customer or an admin)",
@@ -94,18 +97,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
         response: { 200: PurchasesAnswer },
       },
     },
-    async (request) => {
-      const me = await requireUser(auth, db, request)
-      if (me.id !== request.params.id && me.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'You can only see your own purchases')
-      }
-      return { purchases: await purchasesOfUser(deps, request.params.id) }
-    },
+    async (request) => ({ purchases: await purchasesOfUser(deps, request.params.id) }),
   )
 
   app.get(
     '/purchases/creator/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['purchases'],
         summary: 'What customers bought from a creator (that creator or an admin)',
@@ -113,18 +111,14 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
         response: { 200: PurchasesAnswer },
       },
     },
-    async (request) => {
-      const me = await requireUser(auth, db, request)
-      if (me.id !== request.params.id && me.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'Only the creator or an admin can see these purchases')
-      }
-      return { purchases: await purchasesOfCreator(deps, request.params.id) }
-    },
+    async (request) => ({ purchases: await purchasesOfCreator(deps, request.params.id) }),
   )
 
   app.get(
     '/purchases/:id',
     {
+      // The service loads it and answers 404 to anyone but its buyer, its creator or a verified admin.
+      config: { access: { resource: 'purchase' } },
       schema: {
         tags: ['purchases'],
         summary: 'One purchase (its buyer, its creator or an admin)',
@@ -133,14 +127,16 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      return { purchase: await getPurchase(deps, me, request.params.id) }
+      const { actor } = await callerOf(request)
+      return { purchase: await getPurchase(deps, actor, request.params.id) }
     },
   )
 
   app.delete(
     '/purchases/:id',
     {
+      // The service loads it and answers 404 to anyone but its buyer or a verified admin.
+      config: { access: { resource: 'purchase' } },
       schema: {
         tags: ['purchases'],
         summary: 'Cancels at the end of the paid period, or now with cancelImmediately=true (no refund)',
@@ -150,14 +146,15 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      return { purchase: await cancelPurchase(deps, me, request.params.id, request.query.cancelImmediately) }
+      const { actor } = await callerOf(request)
+      return { purchase: await cancelPurchase(deps, actor, request.params.id, request.query.cancelImmediately) }
     },
   )
 
   app.get(
     '/subscriptions/manage/:id',
     {
+      config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['purchases'],
         summary: "A customer's subscriptions and passes, to manage (that customer or an admin)",
@@ -165,18 +162,14 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
         response: { 200: PurchasesAnswer },
       },
     },
-    async (request) => {
-      const me = await requireUser(auth, db, request)
-      if (me.id !== request.params.id && me.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'You can only manage your own subscriptions')
-      }
-      return { purchases: await purchasesOfUser(deps, request.params.id) }
-    },
+    async (request) => ({ purchases: await purchasesOfUser(deps, request.params.id) }),
   )
 
   app.put(
     '/subscriptions/:id/auto-renewal',
     {
+      // The service loads it and answers 404 to anyone but its buyer or a verified admin.
+      config: { access: { resource: 'purchase' } },
       schema: {
         tags: ['purchases'],
         summary: 'Turns renewal off (cancel at period end) or back on before the period ends',
@@ -186,8 +179,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth 
       },
     },
     async (request) => {
-      const me = await requireUser(auth, db, request)
-      return { purchase: await setAutoRenewal(deps, me, request.params.id, request.body.auto_renewal) }
+      const { actor } = await callerOf(request)
+      return { purchase: await setAutoRenewal(deps, actor, request.params.id, request.body.auto_renewal) }
     },
   )
 }

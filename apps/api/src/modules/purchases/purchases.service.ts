@@ -2,6 +2,7 @@ import { liveStatuses, paymentMessages, type Purchase } from '@picks/contracts'
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { actsAsAdmin } from '../auth/guard.ts'
 import { creatorCards, findPlan, type CreatorCard } from '../creators/creators.service.ts'
 import { PaymentProviderError, type PaymentProvider } from '../payments/payments.service.ts'
 import { payoutAccountOf } from '../payouts/payouts.service.ts'
@@ -10,7 +11,7 @@ import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
 
 // The entitlement rules, for other modules (the picks feeds).
-export { canSeePremium, entitledCreatorIds, givesAccessAt, hasPaidAccess } from './entitlements.ts'
+export { entitledCreatorIds, givesAccessAt, hasPaidAccess } from './entitlements.ts'
 
 /**
  * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider
@@ -27,6 +28,7 @@ export interface PurchaseDeps {
   now: () => Date
 }
 
+/** Whoever acts: the `actor` of a signed-in caller (auth/guard.ts), never the stored user. */
 export interface Actor {
   id: string
   email: string
@@ -98,10 +100,6 @@ export function toPurchase(row: PurchaseWithNames, now: Date): Purchase {
   }
 }
 
-function isStaff(actor: Actor): boolean {
-  return actor.role === 'admin'
-}
-
 async function findPurchase(db: Db, id: string): Promise<PurchaseWithNames | null> {
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id))
   if (!row) return null
@@ -109,10 +107,10 @@ async function findPurchase(db: Db, id: string): Promise<PurchaseWithNames | nul
   return named ?? null
 }
 
-/** The purchase as its buyer, its creator or an admin sees it; 404 for anyone else (no probing). */
+/** The purchase as its buyer, its creator or a verified admin sees it; 404 for anyone else (no probing). */
 export async function getPurchase(deps: Pick<PurchaseDeps, 'db' | 'now'>, actor: Actor, id: string): Promise<Purchase> {
   const row = await findPurchase(deps.db, id)
-  if (!row || (row.purchase.userId !== actor.id && row.purchase.creatorId !== actor.id && !isStaff(actor))) {
+  if (!row || (row.purchase.userId !== actor.id && row.purchase.creatorId !== actor.id && !actsAsAdmin(actor))) {
     throw new AppError('NOT_FOUND', 'Purchase not found')
   }
   return toPurchase(row, deps.now())
@@ -280,9 +278,10 @@ export async function allPurchases(
   }
 }
 
+/** A purchase its buyer or a verified admin may change; 404 for anyone else (no probing). */
 async function ownPurchase(deps: Pick<PurchaseDeps, 'db'>, actor: Actor, id: string): Promise<PurchaseRow> {
   const [row] = await deps.db.select().from(purchases).where(eq(purchases.id, id))
-  if (!row || (row.userId !== actor.id && !isStaff(actor))) throw new AppError('NOT_FOUND', 'Purchase not found')
+  if (!row || (row.userId !== actor.id && !actsAsAdmin(actor))) throw new AppError('NOT_FOUND', 'Purchase not found')
   return row
 }
 

@@ -11,7 +11,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, buy, creator, dayPass, monthlyPlan, onboard, startCheckout } from '../../test/payments.ts'
-import { person, request, type Person } from '../../test/people.ts'
+import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 
 let t: TestApp
@@ -357,6 +357,43 @@ describe('who sees what', () => {
     expect(all).toMatchObject({ total: 1, page: 1, limit: 5 })
     const managed = PurchasesAnswer.parse((await request(t, 'GET', `/subscriptions/manage/${pat.id}`, pat)).json())
     expect(managed.purchases.map((p) => p.id)).toEqual([id])
+  })
+
+  it("an administrator sees and changes anyone's purchases only once the admin password is entered", async () => {
+    const { dana, pat, monthly } = await shop()
+    const id = await buy(t, pat, monthly)
+    const tom = await person(t, 'tom@example.com', 'unverifiedAdmin')
+
+    for (const url of ['/purchases', `/purchases/user/${pat.id}`, `/purchases/creator/${dana.id}`]) {
+      const res = await request(t, 'GET', url, tom)
+      expect(res.statusCode, url).toBe(403)
+      expect(errorOf(res).reason, url).toBe('ADMIN_PASSWORD_REQUIRED')
+    }
+    const managed = await request(t, 'GET', `/subscriptions/manage/${pat.id}`, tom)
+    expect(managed.statusCode).toBe(403)
+    expect(errorOf(managed).reason).toBe('ADMIN_PASSWORD_REQUIRED')
+    // Someone else's purchase answers as it would to a customer: as if it did not exist.
+    expect((await request(t, 'GET', `/purchases/${id}`, tom)).statusCode).toBe(404)
+    expect((await request(t, 'DELETE', `/purchases/${id}?cancelImmediately=true`, tom)).statusCode).toBe(404)
+    const renewal = await request(t, 'PUT', `/subscriptions/${id}/auto-renewal`, tom, { auto_renewal: false })
+    expect(renewal.statusCode).toBe(404)
+    expect(await purchaseOf(pat, id)).toMatchObject({ status: 'active', auto_renewal: true, has_access: true })
+
+    await enterAdminPassword(t, tom)
+    const all = AllPurchasesAnswer.parse((await request(t, 'GET', '/purchases', tom)).json())
+    expect(all.purchases.map((p) => p.id)).toEqual([id])
+    expect(
+      PurchasesAnswer.parse((await request(t, 'GET', `/purchases/user/${pat.id}`, tom)).json()).purchases,
+    ).toHaveLength(1)
+    const ended = await request(t, 'DELETE', `/purchases/${id}?cancelImmediately=true`, tom)
+    expect(ended.statusCode, ended.body).toBe(200)
+    expect(await purchaseOf(pat, id)).toMatchObject({ status: 'canceled', has_access: false })
+  })
+
+  it('asks a visitor to sign in before it reads the address', async () => {
+    const res = await request(t, 'GET', '/subscriptions/manage/x', null)
+    expect(res.statusCode).toBe(401)
+    expect(errorOf(res).reason).toBe('NOT_SIGNED_IN')
   })
 
   it('the webhook endpoint belongs to Stripe: the sandbox takes none', async () => {
