@@ -3,24 +3,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins/bearer'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import { jwt } from 'better-auth/plugins/jwt'
-import {
-  defaultPermissions,
-  hasPermission,
-  hasRole,
-  normalizeEmail,
-  passwordProblem,
-  toRole,
-  type Permission,
-  type Role,
-  type ServerUser,
-} from '@picks/contracts'
+import { normalizeEmail, passwordProblem } from '@picks/contracts'
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { createOutboxSmsSender, type EmailSender, type SmsSender } from '../notifications/notifications.service.ts'
-import { findUserByAuthId, linkAuthIdentity, markEmailVerified, setRole } from '../users/users.service.ts'
+import { linkAuthIdentity, markEmailVerified, setRole } from '../users/users.service.ts'
 import {
   authAccounts,
   authEvents,
@@ -36,7 +26,7 @@ import { signUpCodesOnly } from './email-codes.ts'
 import { googleSignIn } from './google.ts'
 import { mfaPlugins } from './mfa.ts'
 
-export { clearFailures, recordFailure, remainingBlockMs } from './login-throttle.ts'
+export { recordFailure, releaseAttempt, reserveAttempt, throttled } from './login-throttle.ts'
 
 export const authBasePath = '/api/auth'
 
@@ -246,73 +236,12 @@ export async function requestSession(auth: Auth, db: Db, request: FastifyRequest
   return token ? accessTokenSession(auth, db, token) : null
 }
 
-/** The signed-in person's server user, or null for a visitor without a valid session. */
-export async function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<ServerUser | null> {
-  const session = await requestSession(auth, db, request)
-  if (!session) return null
-  return findUserByAuthId({ db }, session.user.id)
-}
-
-/** The signed-in server user with the id and end of the session it came with; 401 for a visitor. */
-export async function requireSession(
-  auth: Auth,
-  db: Db,
-  request: FastifyRequest,
-): Promise<{ user: ServerUser; sessionId: string; expiresAt: Date }> {
-  const session = await requestSession(auth, db, request)
-  const user = session ? await findUserByAuthId({ db }, session.user.id) : null
-  if (!session || !user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
-  return { user, sessionId: session.sessionId, expiresAt: session.expiresAt }
-}
-
-/** The signed-in server user; 401 for a visitor. */
-export async function requireUser(auth: Auth, db: Db, request: FastifyRequest): Promise<ServerUser> {
-  const user = await sessionUser(auth, db, request)
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
-  return user
-}
-
-/** The signed-in server user when their role ranks at least `role` (spec §6); 401 for a visitor, 403 below it. */
-export async function requireRole(auth: Auth, db: Db, request: FastifyRequest, role: Role): Promise<ServerUser> {
-  const user = await requireUser(auth, db, request)
-  // Rank only: a stored permission list never lifts a role (the server trusts no client's role).
-  if (!hasRole({ role: toRole(user.role), permissions: [] }, role)) {
-    throw new AppError('FORBIDDEN', role === 'admin' ? 'Administrators only' : `Only for the ${role} role and above`)
-  }
-  return user
-}
-
-/**
- * The signed-in server user when their role's standard permissions (spec §6) include `permission`;
- * 401 for a visitor, 403 without it. The server never reads a stored or client-sent permission list.
- */
-export async function requirePermission(
-  auth: Auth,
-  db: Db,
-  request: FastifyRequest,
-  permission: Permission,
-): Promise<ServerUser> {
-  const user = await requireUser(auth, db, request)
-  const role = toRole(user.role)
-  if (!hasPermission({ role, permissions: defaultPermissions[role] }, permission)) {
-    throw new AppError('FORBIDDEN', `You need the ${permission} permission for this`)
-  }
-  return user
-}
-
 export interface AuthIdentity {
   id: string
   email: string
   name: string
   phone: string | null
   emailVerified: boolean
-}
-
-/** The auth library's user of the session, whether or not a server user exists yet; 401 for a visitor. */
-export async function requireIdentity(auth: Auth, db: Db, request: FastifyRequest): Promise<AuthIdentity> {
-  const session = await requestSession(auth, db, request)
-  if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
-  return session.user
 }
 
 export interface NewAdmin {
@@ -340,6 +269,14 @@ export async function createAdmin(
   const [authUser] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email))
   if (!authUser) throw new AppError('INTERNAL', `Could not create the account for ${email}`)
   await markEmailVerified({ db }, authUser.id, true)
+  // After the sign-up's link (which keeps no role without an administrator's grant): the operator
+  // at the console is the one who vouches for this role (decision 017).
   await setRole({ db }, email, 'admin')
   return { created: !existing }
+}
+
+/** Whether the request carries a sign-in whose password was right and that waits for its second factor. */
+export async function hasPendingSecondFactor(auth: Auth, request: FastifyRequest): Promise<boolean> {
+  const pending = await auth.api.pendingTwoFactorUser({ headers: headersOf(request) })
+  return Boolean(pending.userId)
 }

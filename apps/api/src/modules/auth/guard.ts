@@ -19,6 +19,8 @@ import type { AuthIdentity, RequestSession } from './auth.service.ts'
  * - `public`: anyone. A handler that answers a signed-in viewer differently asks `viewer(request)`.
  * - `signature`: a provider's or a signed link's call, proved by the signature the handler checks.
  * - `identity`: signed in to the auth library; the server user may not exist yet (OAuth sync).
+ * - `secondFactor`: signed in, or half-way through signing in: the password was right and the
+ *   library's signed two-factor cookie says so; the handler tells the two apart.
  * - `signedIn`: a signed-in server user.
  * - `creator`, `moderator`: that role's rank or above (spec §6).
  * - `admin`: an administrator who has not necessarily entered the admin password: only the
@@ -36,6 +38,7 @@ export type Access =
   | 'public'
   | 'signature'
   | 'identity'
+  | 'secondFactor'
   | 'signedIn'
   | 'creator'
   | 'moderator'
@@ -98,6 +101,8 @@ export interface GuardDeps {
   userOf(authId: string): Promise<ServerUser | null>
   /** Whether the session entered the admin password (and the verification has not ended). */
   adminVerified(sessionId: string): Promise<boolean>
+  /** Whether the request carries a sign-in waiting for its second factor (the library's signed cookie). */
+  pendingSecondFactor?(request: FastifyRequest): Promise<boolean>
 }
 
 export interface RouteAccess {
@@ -196,8 +201,9 @@ export function canActFor(caller: SignedInCaller, ownerId: string): boolean {
 /** For `resource` routes: 403 (`refusal`) unless the caller is the resource's owner or a verified admin. */
 export async function assertOwner(request: FastifyRequest, ownerId: string, refusal: string): Promise<SignedInCaller> {
   const caller = await callerOf(request)
-  if (!canActFor(caller, ownerId)) throw new AppError('FORBIDDEN', refusal)
-  return caller
+  if (canActFor(caller, ownerId)) return caller
+  if (caller.user.role === 'admin') throw adminPasswordRequired()
+  throw new AppError('FORBIDDEN', refusal)
 }
 
 function adminPasswordRequired(): AppError {
@@ -208,6 +214,7 @@ function requireRank(caller: SignedInCaller, role: Role): void {
   if (hasRole({ role: toRole(caller.actor.role), permissions: [] }, role)) return
   // An administrator who has not entered the admin password is told what to do about it.
   if (caller.user.role === 'admin') throw adminPasswordRequired()
+  if (role === 'creator') throw new AppError('FORBIDDEN', 'Only creators can do this', undefined, 'NOT_A_CREATOR')
   throw new AppError('FORBIDDEN', `Only for the ${role} role and above`)
 }
 
@@ -233,6 +240,11 @@ async function enforce(request: FastifyRequest, access: Access): Promise<void> {
   if (access === 'identity') {
     await identityOf(request)
     return
+  }
+  if (access === 'secondFactor') {
+    if (await resolve(depsFor(request), request)) return
+    if (await depsFor(request).pendingSecondFactor?.(request)) return
+    throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
   }
   const caller = await callerOf(request)
   if (access === 'signedIn') return
