@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { avatarProblem, normalizeEmail, passwordProblem } from './auth-rules.ts'
 import { sportSlugs } from './sports.ts'
 import { serverRoles } from './roles.ts'
@@ -25,22 +26,19 @@ export const ServerUser = z.object({
 })
 export type ServerUser = z.infer<typeof ServerUser>
 
-export const EmailAddress = z
-  .string()
+export const EmailAddress = text()
   .trim()
   .max(254)
   .transform(normalizeEmail)
   .pipe(z.email('Please enter a valid email address.'))
 
 /** E.164-ish: a plus sign and 8 to 15 digits, spaces and dashes ignored. */
-export const PhoneNumber = z
-  .string()
+export const PhoneNumber = text()
   .trim()
   .transform((raw) => raw.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Phone numbers start with + and the country code'))
 
-export const NewPassword = z
-  .string()
+export const NewPassword = text()
   .max(128)
   .superRefine((password, ctx) => {
     const problem = passwordProblem(password)
@@ -50,18 +48,17 @@ export const NewPassword = z
 /** Spec §3 "OAuth sync payload". */
 export const SyncOAuthBody = z.object({
   email: EmailAddress,
-  name: z.string().trim().min(1).max(120),
-  auth_id: z.string().min(1).max(200),
-  provider: z.string().min(1).max(50),
+  name: text().trim().min(1).max(120),
+  auth_id: text().min(1).max(200),
+  provider: text().min(1).max(50),
   phone: PhoneNumber.nullish(),
 })
 
 /** `PUT /users/{id}/profile`: every field optional; null clears it. */
 export const ProfileUpdateBody = z
   .object({
-    name: z.string().trim().min(1).max(120),
-    profile_picture: z
-      .string()
+    name: text().trim().min(1).max(120),
+    profile_picture: text()
       .trim()
       .max(2048)
       .superRefine((value, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { EmailAddress, PhoneNumber } from './auth.ts'
 
 /**
@@ -26,15 +27,13 @@ export type ClientRecord = z.infer<typeof ClientRecord>
 /** `POST /clients`: name and e-mail required; phone and note optional (a blank note counts as none). */
 export const NewClientBody = z
   .object({
-    name: z
-      .string({ error: 'Name is required' })
+    name: text({ error: 'Name is required' })
       .trim()
       .min(1, 'Name is required')
       .max(clientLimits.nameMax, `Names are at most ${clientLimits.nameMax} characters`),
     email: EmailAddress,
     phone: PhoneNumber.nullish().transform((v) => v ?? null),
-    note: z
-      .string()
+    note: text()
       .trim()
       .max(clientLimits.noteMax, `Notes are at most ${clientLimits.noteMax} characters`)
       .nullish()
@@ -47,7 +46,7 @@ export type NewClientBody = z.input<typeof NewClientBody>
 export const ClientsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(clientLimits.pageMax).default(clientLimits.pageDefault),
   offset: z.coerce.number().int().min(0).max(clientLimits.offsetMax).default(0),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   creatorId: z.uuid('creatorId must be a user id').optional(),
 })
 export type ClientsQuery = z.input<typeof ClientsQuery>

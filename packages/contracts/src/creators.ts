@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { ServerUser } from './auth.ts'
 import { avatarProblem } from './auth-rules.ts'
 import {
@@ -20,8 +21,7 @@ export type Sport = z.infer<typeof Sport>
 const CreatorSortBy = z.enum(creatorSortOptions)
 
 /** `sports` arrives as a comma list (`nfl,nba`); blanks are ignored, unknown sports are rejected. */
-const SportList = z
-  .string()
+const SportList = text()
   .max(200)
   .transform((raw) => [
     ...new Set(
@@ -37,7 +37,7 @@ export const CreatorsPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(creatorPaging.maxPage).default(creatorPaging.defaultPage),
   limit: z.coerce.number().int().min(1).max(creatorPaging.maxLimit).default(creatorPaging.defaultLimit),
   sports: SportList.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   sortBy: CreatorSortBy.default('name'),
 })
 export type CreatorsPageQuery = z.input<typeof CreatorsPageQuery>
@@ -96,7 +96,7 @@ export const CreatorStats = z.object({
 export type CreatorStats = z.infer<typeof CreatorStats>
 
 export const UsernameParams = z.object({
-  username: z.string().regex(usernamePattern, 'Usernames are 3 to 30 letters, digits or underscores'),
+  username: text().regex(usernamePattern, 'Usernames are 3 to 30 letters, digits or underscores'),
 })
 
 /** `GET /creator/{username}`: spec §3 "Creator lookup by username". */
@@ -107,8 +107,7 @@ export const CreatorByUsername = z.object({
 export type CreatorByUsername = z.infer<typeof CreatorByUsername>
 
 function socialLink(network: SocialNetwork) {
-  return z
-    .string()
+  return text()
     .trim()
     .superRefine((link, ctx) => {
       const problem = socialLinkProblem(network, link)
@@ -128,16 +127,14 @@ export const SocialLinksInput = z.strictObject({
 } satisfies Record<SocialNetwork, unknown>)
 
 /** Trimmed, 3–30 letters, digits or underscores, not a reserved word; uniqueness is checked on write. */
-export const Username = z
-  .string()
+export const Username = text()
   .trim()
   .regex(usernamePattern, creatorProfileMessages.usernameShape)
   .refine((name) => !isReservedUsername(name), creatorProfileMessages.usernameReserved)
 
-const Bio = z.string().trim().max(creatorProfileLimits.bioMaxLength, creatorProfileMessages.bioTooLong)
+const Bio = text().trim().max(creatorProfileLimits.bioMaxLength, creatorProfileMessages.bioTooLong)
 
-const ProfilePicture = z
-  .string()
+const ProfilePicture = text()
   .trim()
   .max(2048)
   .superRefine((value, ctx) => {
@@ -153,7 +150,7 @@ const OtherSports = z
   .max(creatorProfileLimits.maxOtherSports, creatorProfileMessages.tooManyOtherSports)
   .transform((list) => [...new Set(list)])
 
-const Country = z.string().trim().toUpperCase().refine(isCountryCode, creatorProfileMessages.countryUnknown)
+const Country = text().trim().toUpperCase().refine(isCountryCode, creatorProfileMessages.countryUnknown)
 
 /** Spec §3 "Creator registration payload" (the user id is the path's). */
 export const RegisterCreatorBody = z
@@ -234,7 +231,7 @@ export const RegisterCreatorAnswer = z.object({ user: ServerUser, creator: Creat
 export type RegisterCreatorAnswer = z.infer<typeof RegisterCreatorAnswer>
 
 /** `GET /creator/{username}?ref=CODE`: a share link's referral code, counted as a visit when it is the creator's. */
-export const CreatorLookupQuery = z.object({ ref: z.string().trim().max(100).optional() })
+export const CreatorLookupQuery = z.object({ ref: text().trim().max(100).optional() })
 
 /** `GET /creators/{id}/share-link`. */
 export const ShareLink = z.object({

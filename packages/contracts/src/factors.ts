@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { PhoneNumber, ServerUser } from './auth.ts'
 
 /**
@@ -27,14 +28,13 @@ export type Factor = z.infer<typeof Factor>
 
 export const FactorList = z.object({ factors: z.array(Factor) })
 
-const FriendlyName = z
-  .string()
+const FriendlyName = text()
   .trim()
   .min(1, 'Give the factor a name, or leave the name out')
   .max(60, 'Factor names are at most 60 characters')
 
 /** Re-authentication for a sensitive change: required when the account has a password. */
-const ConfirmPassword = z.string().min(1, 'Enter your password to confirm this change').max(128)
+const ConfirmPassword = text().min(1, 'Enter your password to confirm this change').max(128)
 
 /** `POST /auth/factors`: an authenticator app (optional issuer) or a phone number. */
 export const NewFactorBody = z.discriminatedUnion(
@@ -44,7 +44,7 @@ export const NewFactorBody = z.discriminatedUnion(
       .object({
         factor_type: z.literal('totp'),
         friendly_name: FriendlyName.optional(),
-        issuer: z.string().trim().min(1).max(60).optional(),
+        issuer: text().trim().min(1).max(60).optional(),
         password: ConfirmPassword.optional(),
       })
       .strict(),
@@ -67,19 +67,18 @@ export const NewFactorAnswer = z.object({
   totp: z.object({ qr_code: z.string(), secret: z.string(), uri: z.string() }).optional(),
 })
 
-export const FactorParams = z.object({ id: z.string().trim().min(1).max(100) })
+export const FactorParams = z.object({ id: text().trim().min(1).max(100) })
 
 /** `POST /auth/factors/{id}/challenge`: a phone factor's code goes by text message. */
 export const ChallengeFactorBody = z.object({ channel: z.literal('sms').optional() }).strict()
 export const FactorChallenge = z.object({ challenge_id: z.string(), expires_at: z.iso.datetime({ offset: true }) })
 
-export const OneTimeCode = z
-  .string()
+export const OneTimeCode = text()
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code')
 
 export const VerifyFactorBody = z
-  .object({ code: OneTimeCode, challenge_id: z.string().trim().min(1, 'challenge_id is required').max(100) })
+  .object({ code: OneTimeCode, challenge_id: text().trim().min(1, 'challenge_id is required').max(100) })
   .strict()
 
 /** The session user a completed sign-in answers with (the same shape as the password sign-in's). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { EmailAddress, PhoneNumber } from './auth.ts'
 import {
   deliveryKinds,
@@ -243,7 +244,7 @@ export const UpdateDeliveryMethodBody = z.strictObject({ isActive: z.boolean() }
 /** Development and tests, outbox only: a text arriving from `from`, as Twilio's webhook would bring it. */
 export const SimulateSmsReplyBody = z.strictObject({
   from: PhoneNumber,
-  body: z.string().min(1).max(1600),
+  body: text().min(1).max(1600),
 })
 export const SmsReplyAnswer = z.object({
   action: z.enum(['opted_out', 'opted_in', 'help', 'none']),
@@ -252,7 +253,7 @@ export const SmsReplyAnswer = z.object({
 export type SmsReplyAnswer = z.infer<typeof SmsReplyAnswer>
 
 /** `/email/unsubscribe?token=`: the signed one-click link of every pick e-mail. */
-export const UnsubscribeQuery = z.object({ token: z.string().min(10).max(500) })
+export const UnsubscribeQuery = z.object({ token: text().min(10).max(500) })
 export const UnsubscribeAnswer = z.object({ creatorName: z.string(), enabled: z.literal(false) })
 
 /** `GET /admin/sms-logs` and `/admin/email-logs`: a page of deliveries and of the outbox, newest first. */

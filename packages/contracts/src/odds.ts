@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { Sport } from './creators.ts'
 export { propMarkets } from './odds-rules.ts'
 
@@ -61,7 +62,7 @@ export const OddsBoardAnswer = z.object({ sport: Sport, games: z.array(GameOdds)
 export type OddsBoardAnswer = z.infer<typeof OddsBoardAnswer>
 
 /** `GET /events/{id}/odds?sport=`: one game's main markets. */
-export const EventIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown game') })
+export const EventIdParams = z.object({ id: text().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown game') })
 export const EventOddsQuery = z.object({ sport: Sport })
 export const GameOddsAnswer = z.object({ game: GameOdds })
 export type GameOddsAnswer = z.infer<typeof GameOddsAnswer>
@@ -69,11 +70,10 @@ export type GameOddsAnswer = z.infer<typeof GameOddsAnswer>
 /** `GET /odds/event/{sport}/{eventId}/player-props?markets=a,b` */
 export const PlayerPropsParams = z.object({
   a: Sport,
-  b: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown game'),
+  b: text().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown game'),
 })
 export const PlayerPropsQuery = z.object({
-  markets: z
-    .string()
+  markets: text()
     .max(300)
     .regex(/^[a-z_]+(,[a-z_]+)*$/, 'markets is a comma list of prop market keys')
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { Sport } from './creators.ts'
 import { betTypes, isAmericanOdds, pickLimits, pickMessages, pickResults } from './pick-rules.ts'
 import { PickRecordSchema } from './records.ts'
@@ -60,22 +61,16 @@ export type Pick = z.infer<typeof Pick>
 
 /** Spec §3 `pick_details`: JSON text holding these, validated with the §5 messages. */
 export const PickDetails = z.object({
-  sport: z.string(pickMessages.sportRequired).trim().min(1, pickMessages.sportRequired).pipe(Sport),
-  game_date: z
-    .string(pickMessages.gameDateRequired)
+  sport: text(pickMessages.sportRequired).trim().min(1, pickMessages.sportRequired).pipe(Sport),
+  game_date: text(pickMessages.gameDateRequired)
     .min(1, pickMessages.gameDateRequired)
     .pipe(z.iso.datetime({ offset: true, error: pickMessages.gameDateRequired })),
-  home_team: z.string(pickMessages.teamsRequired).trim().min(1, pickMessages.teamsRequired).max(pickLimits.teamMax),
-  away_team: z.string(pickMessages.teamsRequired).trim().min(1, pickMessages.teamsRequired).max(pickLimits.teamMax),
+  home_team: text(pickMessages.teamsRequired).trim().min(1, pickMessages.teamsRequired).max(pickLimits.teamMax),
+  away_team: text(pickMessages.teamsRequired).trim().min(1, pickMessages.teamsRequired).max(pickLimits.teamMax),
   bet_type: z.enum(betTypes, pickMessages.betTypeRequired),
-  pick: z
-    .string(pickMessages.selectionRequired)
-    .trim()
-    .min(1, pickMessages.selectionRequired)
-    .max(pickLimits.selectionMax),
+  pick: text(pickMessages.selectionRequired).trim().min(1, pickMessages.selectionRequired).max(pickLimits.selectionMax),
   odds: z.number(pickMessages.oddsRequired).refine((odds) => isAmericanOdds(odds), pickMessages.oddsInvalid),
-  reasoning: z
-    .string(pickMessages.reasoningTooShort)
+  reasoning: text(pickMessages.reasoningTooShort)
     .trim()
     .min(pickLimits.reasoningMin, pickMessages.reasoningTooShort)
     .max(pickLimits.reasoningMax),
@@ -92,17 +87,16 @@ export const CreatePickBody = z
   .object({
     user_id: z.uuid().optional(),
     client_id: z.uuid().nullable().optional(),
-    pick_details: z.string('pick_details must be JSON text').max(20_000),
-    created_at: z.string().optional(),
-    game_id: z
-      .string()
+    pick_details: text('pick_details must be JSON text').max(20_000),
+    created_at: text().optional(),
+    game_id: text()
       .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown game')
       .nullable()
       .optional(),
-    bookmaker: z.string().trim().max(pickLimits.bookmakerMax).nullable().optional(),
+    bookmaker: text().trim().max(pickLimits.bookmakerMax).nullable().optional(),
     line: z.number().min(-1000).max(10_000).nullable().optional(),
-    player: z.string().trim().max(pickLimits.playerMax).nullable().optional(),
-    stat: z.string().trim().max(pickLimits.statMax).nullable().optional(),
+    player: text().trim().max(pickLimits.playerMax).nullable().optional(),
+    stat: text().trim().max(pickLimits.statMax).nullable().optional(),
     overUnder: z.enum(['over', 'under']).nullable().optional(),
     api_version: z.literal(pickLimits.apiVersion).default(pickLimits.apiVersion),
     form_type: z.literal(pickLimits.formType).default(pickLimits.formType),

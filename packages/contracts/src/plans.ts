@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { planIntervals, planKinds, planLimits, planMessages, planShapeProblems, type PlanTerms } from './plan-rules.ts'
 
 /** A plan as the API answers it (product-decisions.md "What is sold"). Money in integer cents. */
@@ -20,11 +21,7 @@ export const Plan = z.object({
 })
 export type Plan = z.infer<typeof Plan>
 
-const PlanName = z
-  .string()
-  .trim()
-  .min(1, planMessages.nameRequired)
-  .max(planLimits.nameMaxLength, planMessages.nameTooLong)
+const PlanName = text().trim().min(1, planMessages.nameRequired).max(planLimits.nameMaxLength, planMessages.nameTooLong)
 const PriceCents = z
   .number(planMessages.priceRange)
   .int(planMessages.priceWholeCents)

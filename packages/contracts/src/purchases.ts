@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { ledgerKinds, paymentLimits, paymentMessages, purchaseStatuses, revenuePeriods } from './payment-rules.ts'
 import { planIntervals, planKinds } from './plan-rules.ts'
 
@@ -115,7 +116,7 @@ export type OnboardingStatus = z.infer<typeof OnboardingStatus>
 export const OnboardBody = z.strictObject({
   creatorId: z.uuid(),
   email: z.email('Enter a valid email address'),
-  name: z.string().trim().min(1, 'Enter your name').max(120),
+  name: text().trim().min(1, 'Enter your name').max(120),
 })
 export const OnboardAnswer = z.object({ url: z.string() })
 
@@ -198,7 +199,7 @@ export const PayoutBody = z.strictObject({
     .int('Enter the amount in whole cents')
     .min(paymentLimits.minPayoutCents, paymentMessages.payoutMinimum)
     .max(100_000_000, paymentMessages.payoutOverBalance),
-  description: z.string().trim().max(paymentLimits.payoutDescriptionMaxLength).default(''),
+  description: text().trim().max(paymentLimits.payoutDescriptionMaxLength).default(''),
 })
 export const PayoutAnswer = z.object({ payout: Payout })
 
@@ -316,11 +317,11 @@ export const SandboxCheckout = z.object({
 export type SandboxCheckout = z.infer<typeof SandboxCheckout>
 
 export const SandboxPayBody = z.strictObject({
-  card_number: z.string().trim().max(30),
+  card_number: text().trim().max(30),
   /** `MM/YY` */
-  expiry: z.string().trim().max(7),
-  cvc: z.string().trim().max(4),
-  name: z.string().trim().max(120).default(''),
+  expiry: text().trim().max(7),
+  cvc: text().trim().max(4),
+  name: text().trim().max(120).default(''),
 })
 export const SandboxRedirect = z.object({ redirect_url: z.string() })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text.ts'
 import { PhoneNumber } from './auth.ts'
 
 /**
@@ -9,16 +10,17 @@ import { PhoneNumber } from './auth.ts'
  */
 
 /** A Twilio message id: two letters (`SM` for a text, `MM` with media) and 32 hex digits. */
-export const TwilioMessageSid = z
-  .string()
-  .regex(/^[A-Z]{2}[0-9a-fA-F]{32}$/, 'Twilio message ids are two letters and 32 hex digits')
+export const TwilioMessageSid = text().regex(
+  /^[A-Z]{2}[0-9a-fA-F]{32}$/,
+  'Twilio message ids are two letters and 32 hex digits',
+)
 
 /** `POST /webhooks/twilio/sms`: a text someone sent to our number. */
 export const TwilioInboundSmsFields = z.looseObject({
   MessageSid: TwilioMessageSid,
   From: PhoneNumber,
   /** A picture message may come without text. */
-  Body: z.string().max(1600).default(''),
+  Body: text().max(1600).default(''),
 })
 export type TwilioInboundSmsFields = z.infer<typeof TwilioInboundSmsFields>
 
@@ -45,11 +47,10 @@ export const TwilioStatusFields = z.looseObject({
   MessageSid: TwilioMessageSid,
   MessageStatus: z.enum(twilioMessageStatuses),
   /** Twilio's error code (30003, 30007, …) when the text failed. */
-  ErrorCode: z
-    .string()
+  ErrorCode: text()
     .regex(/^\d{0,6}$/, 'Twilio error codes are digits')
     .optional(),
-  ErrorMessage: z.string().max(500).optional(),
+  ErrorMessage: text().max(500).optional(),
 })
 export type TwilioStatusFields = z.infer<typeof TwilioStatusFields>
 

@@ -1,12 +1,14 @@
 import { Writable } from 'node:stream'
-import { ErrorBody } from '@picks/contracts'
+import { ErrorBody, unsafeTextMessage } from '@picks/contracts'
 import Fastify from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { describe, expect, it } from 'vitest'
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { redactedPaths } from '../app.ts'
 import { AppError } from '../errors.ts'
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts'
 import { registerErrorHandling } from './error-handler.ts'
+import { logRedaction } from './log-redaction.ts'
+import { validatorCompiler } from './validation.ts'
 
 function appWith(logLines: string[] = []) {
   const stream = new Writable({
@@ -15,7 +17,7 @@ function appWith(logLines: string[] = []) {
       done()
     },
   })
-  const app = Fastify({ logger: { level: 'info', redact: redactedPaths, stream } }).withTypeProvider<ZodTypeProvider>()
+  const app = Fastify({ logger: { level: 'info', ...logRedaction, stream } }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
@@ -48,6 +50,22 @@ describe('the error handler', () => {
     expect(error.message).toBe('Invalid body.name, body.priceCents')
   })
 
+  it('refuses NUL and unpaired surrogates in any string, even one whose schema does not, naming the field', async () => {
+    const res = await appWith().inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a\\u0000b","priceCents":1,"tags":["ok","\\udc00"]}',
+    })
+    expect(res.statusCode).toBe(400)
+    const { error } = ErrorBody.parse(res.json())
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.details).toEqual([
+      { field: 'body.name', message: unsafeTextMessage },
+      { field: 'body.tags.1', message: unsafeTextMessage },
+    ])
+  })
+
   it('answers malformed JSON with a 400 about the body, not a 500', async () => {
     const res = await appWith().inject({
       method: 'POST',
@@ -70,6 +88,18 @@ describe('the error handler', () => {
     const { error } = ErrorBody.parse(res.json())
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.message).toContain('text/csv')
+  })
+
+  it('does not repeat a content type that is not a plain media type', async () => {
+    const res = await appWith().inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'x/<script>alert(1)</script>' },
+      payload: 'a',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(ErrorBody.parse(res.json()).error.code).toBe('VALIDATION_FAILED')
+    expect(res.body).not.toContain('script')
   })
 
   it('maps an AppError code to its status', async () => {
@@ -107,5 +137,110 @@ describe('the error handler', () => {
     expect(log).toContain('incoming')
     expect(log).not.toContain('very-secret-token')
     expect(log).not.toContain('abc123secret')
+  })
+})
+
+/** The shape, exactly: `{ error: { code, message, requestId, details? } }` and nothing else. */
+function errorOf(res: { json: () => unknown }) {
+  const body = res.json() as Record<string, unknown>
+  expect(Object.keys(body)).toEqual(['error'])
+  const { error } = ErrorBody.strict().parse(body)
+  expect(Object.keys(error).sort()).toEqual(
+    ['code', 'message', 'requestId', ...(error.details ? ['details'] : []), ...(error.reason ? ['reason'] : [])].sort(),
+  )
+  return error
+}
+
+describe('the errors Fastify meets before a route runs', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(async () => {
+    await t.app.close()
+  })
+
+  it('answers an address that is not valid UTF-8 (a lone surrogate) with our 400, not echoing it', async () => {
+    const url = '/api/picks/%ED%A0%80'
+    const res = await t.app.inject(url)
+    expect(res.statusCode).toBe(400)
+    const error = errorOf(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.details).toEqual([{ field: 'url', message: error.message }])
+    expect(error.requestId).toBe(res.headers['x-request-id'])
+    expect(res.body).not.toContain('%ED%A0%80')
+    expect(res.body).not.toContain('FST_ERR')
+  })
+
+  it('checks a long path parameter against its schema, naming it', async () => {
+    const res = await t.app.inject(`/api/picks/${'a'.repeat(150)}`)
+    expect(res.statusCode).toBe(400)
+    const error = errorOf(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.details?.map((d) => d.field)).toEqual(['params.id'])
+    expect(res.body).not.toContain('a'.repeat(150))
+  })
+
+  it('answers a path parameter beyond the router limit with our 400, not a 414 echoing the address', async () => {
+    const long = 'b'.repeat(600)
+    const res = await t.app.inject(`/api/picks/${long}`)
+    expect(res.statusCode).toBe(400)
+    const error = errorOf(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.details).toEqual([{ field: 'params', message: error.message }])
+    expect(res.body).not.toContain(long.slice(0, 50))
+    expect(res.body).not.toContain('FST_ERR')
+  })
+
+  it('answers a body over the limit with our 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(errorOf(res)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' })
+  })
+
+  it('answers an unsupported media type in our shape, naming the header', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    })
+    expect(res.statusCode).toBe(400)
+    const error = errorOf(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.details?.map((d) => d.field)).toEqual(['headers.content-type'])
+  })
+
+  it('answers malformed and empty JSON in our shape, naming the body', async () => {
+    for (const payload of ['{"email": ', '']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+      const error = errorOf(res)
+      expect(error.code).toBe('VALIDATION_FAILED')
+      expect(error.details?.map((d) => d.field)).toEqual(['body'])
+    }
+  })
+
+  it('says which route is missing when its path is plain, and does not echo any other address', async () => {
+    const plain = await t.app.inject('/api/no-such-thing')
+    expect(plain.statusCode).toBe(404)
+    expect(errorOf(plain)).toMatchObject({ code: 'NOT_FOUND', message: 'No route GET /api/no-such-thing' })
+
+    const url = '/api/no-such-thing/%3Cscript%3Ealert(1)%3C%2Fscript%3E?q=%00'
+    const res = await t.app.inject(url)
+    expect(res.statusCode).toBe(404)
+    expect(errorOf(res).code).toBe('NOT_FOUND')
+    expect(res.body).not.toContain('script')
+    expect(res.body).not.toContain('no-such-thing')
   })
 })

@@ -4,6 +4,12 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../errors.ts'
 
+/** The path of a 404, when it is plain enough to repeat back; an address holding anything else is not echoed. */
+function echoablePath(url: string): string {
+  const pathname = url.split('?')[0] ?? ''
+  return /^\/[A-Za-z0-9/._~-]{0,200}$/.test(pathname) ? pathname : 'for this address'
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else falls back
  * to index.html so client routes such as /creator/payments or /{username} load the app.
@@ -24,7 +30,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)
+      throw new AppError('NOT_FOUND', `No route ${request.method} ${echoablePath(request.url)}`)
     }
     if (!hasBuild) {
       return reply

@@ -2,7 +2,7 @@ import pino from 'pino'
 import type { Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
-import { redactedPaths } from '../app.ts'
+import { logRedaction } from '../http/log-redaction.ts'
 import {
   alertJobs,
   defaultAlertTuning,
@@ -31,7 +31,7 @@ export interface RunningWorker {
  * directory, so a separate worker needs DATABASE_URL (or the server stopped).
  */
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
-  const log = pino({ level: config.env === 'test' ? 'info' : config.logLevel, redact: redactedPaths })
+  const log = pino({ level: config.env === 'test' ? 'info' : config.logLevel, ...logRedaction })
   const database = await openDatabase(config.database)
   await migrateDatabase(database)
   const senders = createSenders(config, database.db, log, options.senders)

@@ -1,3 +1,4 @@
+import { text } from '@picks/contracts'
 import type { BetterAuthPlugin, ValidateUserInfoResult, ValidateUserInfoSource } from 'better-auth'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { z } from 'zod'
@@ -93,7 +94,7 @@ function isSitePath(value: string): boolean {
 }
 
 const SitePath = (field: string) =>
-  z.string().max(500).refine(isSitePath, `${field} must be a path on this site, such as /auth`).optional()
+  text().max(500).refine(isSitePath, `${field} must be a path on this site, such as /auth`).optional()
 
 /** What the web sends to start Google sign-in; anything else (an ID token, extra scopes) is dropped. */
 export const SocialSignInBody = z.object({
