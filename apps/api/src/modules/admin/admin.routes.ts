@@ -1,3 +1,4 @@
+import { text } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -5,7 +6,7 @@ import type { Auth } from '../auth/auth.service.ts'
 import { callerOf } from '../auth/guard.ts'
 import { adminStatus, setAdminPassword, verifyAdminPassword } from './admin.service.ts'
 
-const PasswordBody = z.object({ password: z.string().min(1, 'Password is required').max(128) })
+const PasswordBody = z.object({ password: text().min(1, 'Password is required').max(128) })
 const Ok = z.object({ success: z.literal(true) })
 
 export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () => Date }> = async (app, deps) => {
@@ -24,7 +25,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
 
   app.post(
     '/admin/set-password',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Sets the admin password', body: PasswordBody, response: { 200: Ok } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Sets the admin password', body: PasswordBody, response: { 200: Ok } },
+    },
     async (request) => {
       await setAdminPassword(deps, request, request.body.password)
       return { success: true as const }

@@ -5,21 +5,21 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
-  clearFailures,
   recordAuthEvent,
   recordFailure,
-  remainingBlockMs,
-  requireSession,
+  releaseAttempt,
+  reserveAttempt,
+  throttled,
   type Auth,
 } from '../auth/auth.service.ts'
+import { callerOf } from '../auth/guard.ts'
 import { adminPasswords, adminVerifications } from './admin.table.ts'
 
 type Deps = { auth: Auth; db: Db; now: () => Date }
 
-async function requireAdminSession(deps: Deps, request: FastifyRequest) {
-  const session = await requireSession(deps.auth, deps.db, request)
-  if (session.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only')
-  return session
+/** The administrator calling: the admin entry's routes declare `admin`, which the guard has checked. */
+function requireAdminSession(request: FastifyRequest) {
+  return callerOf(request)
 }
 
 /** Whether the session entered the admin password and that verification has not ended. */
@@ -32,29 +32,18 @@ export async function isVerified(deps: Pick<Deps, 'db' | 'now'>, sessionId: stri
 }
 
 export async function adminStatus(deps: Deps, request: FastifyRequest) {
-  const session = await requireAdminSession(deps, request)
+  const session = await requireAdminSession(request)
   const [password] = await deps.db
     .select({ userId: adminPasswords.userId })
     .from(adminPasswords)
     .where(eq(adminPasswords.userId, session.user.id))
-  return { hasPassword: password !== undefined, verified: await isVerified(deps, session.sessionId) }
-}
-
-/**
- * Every /admin/* call but these three needs this: an administrator whose current session entered
- * the admin password (spec §7 admin entry).
- */
-export async function requireVerifiedAdmin(deps: Deps, request: FastifyRequest) {
-  const session = await requireAdminSession(deps, request)
-  if (!(await isVerified(deps, session.sessionId))) {
-    throw new AppError('FORBIDDEN', 'Enter the admin password first', undefined, 'ADMIN_PASSWORD_REQUIRED')
-  }
-  return session.user
+  // The guard looked this session's verification up for the request (decision 017).
+  return { hasPassword: password !== undefined, verified: session.adminVerified }
 }
 
 /** Sets the admin password: the first time freely, later only from a session that entered the current one. */
 export async function setAdminPassword(deps: Deps, request: FastifyRequest, password: string): Promise<void> {
-  const session = await requireAdminSession(deps, request)
+  const session = await requireAdminSession(request)
   const status = await adminStatus(deps, request)
   if (status.hasPassword && !status.verified) {
     throw new AppError('FORBIDDEN', 'Enter the current admin password first', undefined, 'ADMIN_PASSWORD_REQUIRED')
@@ -75,20 +64,23 @@ export async function setAdminPassword(deps: Deps, request: FastifyRequest, pass
 
 /** Checks the admin password; on success this session counts as verified until it ends. Throttled like sign-in. */
 export async function verifyAdminPassword(deps: Deps, request: FastifyRequest, password: string): Promise<void> {
-  const session = await requireAdminSession(deps, request)
-  const key = `admin:${session.user.id}`
+  const session = await requireAdminSession(request)
+  const key = throttled.adminPassword(session.user.id)
   const throttle = { db: deps.db, now: deps.now }
-  const blockedMs = await remainingBlockMs(throttle, [key])
-  if (blockedMs > 0) throw new AppError('RATE_LIMITED', blockedMessage(blockedMs), undefined, 'BLOCKED')
+  // The try holds its place before the password is checked, so parallel tries cannot pass the limit.
+  const attempt = await reserveAttempt(throttle, [key])
+  if (!attempt.ok) {
+    throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
+  }
 
   const [stored] = await deps.db.select().from(adminPasswords).where(eq(adminPasswords.userId, session.user.id))
   const event = { userId: session.user.auth_id, email: session.user.email }
   if (!stored || !(await verifyPassword({ hash: stored.passwordHash, password }))) {
-    await recordFailure(throttle, [key])
+    await recordFailure(throttle, attempt.reservation)
     await recordAuthEvent(deps.db, request, { kind: 'admin_verify_failed', ...event })
     throw new AppError('UNAUTHENTICATED', 'That admin password is not right.', undefined, 'INVALID_CREDENTIALS')
   }
-  await clearFailures(throttle, key)
+  await releaseAttempt(throttle, attempt.reservation, [key.key])
   await deps.db
     .insert(adminVerifications)
     .values({ sessionId: session.sessionId, userId: session.user.id, expiresAt: session.expiresAt })

@@ -5,6 +5,7 @@ import {
   NewPassword,
   normalizeEmail,
   PhoneNumber,
+  text,
   type ErrorCode,
 } from '@picks/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -12,9 +13,18 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { sendError } from '../../http/error-handler.ts'
+import { refuseUnsafeText } from '../../http/validation.ts'
 import { findUserByEmail } from '../users/users.service.ts'
 import { recordAuthEvent, type Auth } from './auth.service.ts'
-import { clearFailures, recordFailure, remainingBlockMs, throttleKeys } from './login-throttle.ts'
+import {
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  throttled,
+  throttleKeys,
+  type Reservation,
+  type ThrottleKey,
+} from './login-throttle.ts'
 import {
   callbackError,
   describeCallbackError,
@@ -28,21 +38,21 @@ type Deps = { auth: Auth; db: Db; now: () => Date }
 
 // What our layer checks before the library sees a request: the spec's rules, with our error shape.
 const SignUpBody = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(120),
+  name: text().trim().min(1, 'Full name is required').max(120),
   email: EmailAddress,
   password: NewPassword,
   phone: PhoneNumber.nullish(),
-  callbackURL: z.string().max(500).optional(),
+  callbackURL: text().max(500).optional(),
 })
 const SignInBody = z.object({
   email: EmailAddress,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: text().min(1, 'Password is required').max(128),
   rememberMe: z.boolean().optional(),
-  callbackURL: z.string().max(500).optional(),
+  callbackURL: text().max(500).optional(),
 })
-const ResetPasswordBody = z.object({ newPassword: NewPassword, token: z.string().min(1).max(500) })
+const ResetPasswordBody = z.object({ newPassword: NewPassword, token: text().min(1).max(500) })
 const ChangePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(128),
+  currentPassword: text().min(1, 'Current password is required').max(128),
   newPassword: NewPassword,
   revokeOtherSessions: z.boolean().optional(),
 })
@@ -208,10 +218,14 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    // The library's own paths: it finds the session of those that need one and guards them itself.
+    config: { access: 'public' },
     schema: { hide: true },
     async handler(request, reply) {
       const path = `/${(request.params as { '*': string })['*']}`
       if (!isOpen(request.method, path)) return reply.callNotFound()
+      // No route schema sees what reaches the library: the same refusal of NUL and unpaired surrogates.
+      refuseUnsafeText({ params: request.params, query: request.query, body: request.body })
       let body: Record<string, unknown> | undefined
       const checker = request.method === 'POST' ? checkedBodies[path] : undefined
       if (checker) {
@@ -228,19 +242,20 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
       const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : null
 
       if (path === '/sign-in/email' && email) {
+        // The attempt holds its place before the password is checked, so parallel tries cannot pass the limit.
         const keys = throttleKeys(email, request.ip)
-        const blockedMs = await remainingBlockMs(throttle, [keys.email, keys.address])
-        if (blockedMs > 0) {
+        const attempt = await reserveAttempt(throttle, [keys.email, keys.address])
+        if (!attempt.ok) {
           await recordAuthEvent(db, request, { kind: 'blocked', email })
-          reply.header('retry-after', String(Math.ceil(blockedMs / 1000)))
-          throw new AppError('RATE_LIMITED', blockedMessage(blockedMs), undefined, 'BLOCKED')
+          reply.header('retry-after', String(Math.ceil(attempt.blockedMs / 1000)))
+          throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
         }
         const response = await auth.handler(toRequest(request, path, body))
         if (response.status === 401) {
-          const blockMs = await recordFailure(throttle, [keys.email, keys.address])
+          const blockMs = await recordFailure(throttle, attempt.reservation)
           await recordAuthEvent(db, request, { kind: 'sign_in_failed', email, detail: { blockedForMs: blockMs } })
         } else if (response.ok) {
-          await clearFailures(throttle, keys.email)
+          await releaseAttempt(throttle, attempt.reservation, [keys.email.key])
           // The right password of an account with a second factor makes no session yet (decision 008).
           const answer: unknown = await response
             .clone()
@@ -248,6 +263,9 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
             .catch(() => null)
           const secondFactor = typeof answer === 'object' && answer !== null && 'twoFactorRedirect' in answer
           await recordAuthEvent(db, request, { kind: secondFactor ? 'mfa_required' : 'sign_in', email })
+        } else {
+          // Not a wrong password (an unverified e-mail, the library's own limit): it counts for nothing.
+          await releaseAttempt(throttle, attempt.reservation)
         }
         return relay(reply, request, response, path)
       }
@@ -274,7 +292,22 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
       if (path === '/sign-up/email' && email && (await findUserByEmail({ db }, email))?.auth_id) {
         throw new AppError('CONFLICT', authMessages.alreadyRegistered, undefined, 'ALREADY_REGISTERED')
       }
+      const way = throttledWay(path, email, request.ip)
+      let held: Reservation | null = null
+      if (way) {
+        const attempt = await reserveAttempt(throttle, way.keys)
+        if (!attempt.ok) {
+          await recordAuthEvent(db, request, { kind: 'blocked', email, detail: { path } })
+          reply.header('retry-after', String(Math.ceil(attempt.blockedMs / 1000)))
+          throw new AppError('RATE_LIMITED', way.refusal(attempt.blockedMs), undefined, 'BLOCKED')
+        }
+        held = attempt.reservation
+      }
       const response = await auth.handler(toRequest(request, path, body))
+      if (way && held) {
+        if (way.failed(response.status, await libraryCodeOf(response))) await recordFailure(throttle, held)
+        else await releaseAttempt(throttle, held, response.ok ? way.forget : [])
+      }
       const kind = response.ok ? auditedPaths[path] : undefined
       if (kind) {
         const user = await answeredUser(response)
@@ -283,6 +316,59 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
       return relay(reply, request, response, path)
     },
   })
+}
+
+interface ThrottledWay {
+  /** Narrowest first. */
+  keys: ThrottleKey[]
+  /** Whether the library's answer is a failure, kept against the keys; any other gives its place back. */
+  failed: (status: number, libraryCode: string) => boolean
+  /** What a success forgets. */
+  forget: string[]
+  refusal: (blockedMs: number) => string
+}
+
+/** E-mail codes and password reset, behind the same throttle as sign-in (spec §9). */
+function throttledWay(path: string, email: string | null, ip: string): ThrottledWay | null {
+  if (path === '/email-otp/verify-email' && email) {
+    const keys = throttled.emailCode(email, ip)
+    return {
+      keys: [keys.email, keys.address],
+      failed: (_, code) => code === 'INVALID_OTP',
+      forget: [keys.email.key],
+      refusal: blockedMessage,
+    }
+  }
+  if (path === '/request-password-reset' && email) {
+    const keys = throttled.resetRequest(email, ip)
+    // Every request counts, known e-mail or not (the answer never tells); one the library refused does not.
+    return {
+      keys: [keys.email, keys.address],
+      failed: (status) => status !== 429,
+      forget: [],
+      refusal: () => authMessages.resetTooMany,
+    }
+  }
+  if (path === '/reset-password') {
+    return {
+      keys: [throttled.resetToken(ip)],
+      failed: (_, code) => code === 'INVALID_TOKEN',
+      forget: [],
+      refusal: blockedMessage,
+    }
+  }
+  return null
+}
+
+/** The error code of a library refusal ('' for a success or an answer without one). */
+async function libraryCodeOf(response: Response): Promise<string> {
+  if (response.ok) return ''
+  const answer: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  const code = typeof answer === 'object' && answer !== null && 'code' in answer ? answer.code : null
+  return typeof code === 'string' ? code : ''
 }
 
 const auditedPaths: Record<string, string> = {

@@ -52,6 +52,9 @@ export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps)
     secret: config.authSecret,
     trustedOrigins: [new URL(config.publicUrl).origin],
     telemetry: { enabled: false },
+    // An unexpected failure inside the library reaches our error handler (one shape, redacted log)
+    // instead of its own console.error, which prints a failed query's parameters.
+    onAPIError: { throw: true },
     logger: {
       level: 'warn',
       log: (level, message) => log[level === 'debug' ? 'debug' : level]({ source: 'better-auth' }, message),

@@ -7,6 +7,7 @@ import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-ap
 import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
 import { createAdmin, createAuth } from './auth.service.ts'
 import { cookieOf, latestCode, latestMail as latestMailOf, testOrigin, testPassword } from '../../test/accounts.ts'
+import { enterAdminPassword } from '../../test/people.ts'
 import { users } from '../users/users.table.ts'
 import { authEvents, authSessions, authVerifications, loginThrottles } from './auth.table.ts'
 
@@ -406,10 +407,14 @@ describe('users by e-mail', () => {
     expect(errorOf(other).message).toBe(errorOf(nobody).message)
     expect((await t.app.inject({ method: 'GET', url: '/api/users/email/lee@example.com' })).statusCode).toBe(401)
 
-    await t.database.db
+    const [dana] = await t.database.db
       .update(users)
       .set({ role: 'admin' })
       .where(and(eq(users.email, 'dana@example.com')))
+      .returning()
+    // An administrator sees anyone's record once the session has entered the admin password.
+    expect((await get('lee@example.com')).statusCode).toBe(404)
+    await enterAdminPassword(t, { email: 'dana@example.com', cookie, id: dana?.id ?? '' })
     expect((await get('lee@example.com')).json()).toMatchObject({ user: { email: 'lee@example.com' } })
   })
 })
@@ -438,6 +443,13 @@ describe('creating an administrator from the command line', () => {
     await expect(
       createAdmin({ auth, db: t.database.db }, { email: 'new@example.com', name: 'New', password: 'weak' }),
     ).rejects.toThrow('Password must be at least 8 characters long')
+
+    // The operator at the console needs no grant: a record made before the account still ends up admin.
+    await t.database.db.insert(users).values({ email: 'early@example.com', name: 'Early' })
+    await createAdmin({ auth, db: t.database.db }, { email: 'early@example.com', name: 'Early', password })
+    const [early] = await t.database.db.select().from(users).where(eq(users.email, 'early@example.com'))
+    expect(early).toMatchObject({ role: 'admin', roleGrantedBy: null })
+    expect(early?.authId).not.toBeNull()
   })
 })
 

@@ -11,6 +11,7 @@ import {
   SignedInUser,
   VerifyFactorBody,
 } from '@picks/contracts'
+import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import QRCode from 'qrcode'
@@ -19,6 +20,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { SmsSender } from '../notifications/notifications.service.ts'
 import { recordAuthEvent, type Auth } from './auth.service.ts'
+import { authSessions } from './auth.table.ts'
 import { codeError } from './code-errors.ts'
 import {
   challengeState,
@@ -50,7 +52,15 @@ import {
   syncGate,
   type FoundFactor,
 } from './factors.ts'
-import { clearFailures, recordFailure, remainingBlockMs, throttleKeys } from './login-throttle.ts'
+import { identityOf } from './guard.ts'
+import {
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  throttled,
+  throttleKeys,
+  type Reservation,
+} from './login-throttle.ts'
 import { signInText } from './mfa.ts'
 
 export interface FactorsRoutesOptions {
@@ -64,8 +74,11 @@ export interface FactorsRoutesOptions {
   siteOrigin: string
 }
 
+/** A signed-in person: their auth user, and the session they came with (cookie, session token or access token). */
+type SignedIn = { userId: string; email: string; sessionId: string }
+
 /** Who is asking: a signed-in person, or someone between their password and their second factor. */
-type Caller = { mode: 'session'; userId: string; email: string } | { mode: 'sign_in'; userId: string; email: string }
+type Caller = ({ mode: 'session' } & SignedIn) | { mode: 'sign_in'; userId: string; email: string }
 
 export const factorMessages = {
   notFound: 'No such factor on this account',
@@ -144,25 +157,53 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     }
   })
 
-  async function signedIn(request: FastifyRequest): Promise<{ userId: string; email: string } | null> {
-    const session = await auth.api.getSession({ headers: headersOf(request) })
-    return session ? { userId: session.user.id, email: session.user.email } : null
-  }
-
-  async function requireSignedIn(request: FastifyRequest) {
-    const user = await signedIn(request)
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
-    return user
+  /** The signed-in person the guard found (401 for a visitor). */
+  async function signedIn(request: FastifyRequest): Promise<SignedIn> {
+    const { identity, sessionId } = await identityOf(request)
+    return { userId: identity.id, email: identity.email, sessionId }
   }
 
   /** The session's person, or else the person whose password step left a valid two-factor cookie. */
-  async function callerOf(request: FastifyRequest): Promise<Caller> {
-    const user = await signedIn(request)
+  async function factorCaller(request: FastifyRequest): Promise<Caller> {
+    const user = await signedIn(request).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null
+      throw error
+    })
     if (user) return { mode: 'session', ...user }
     const pending = await auth.api.pendingTwoFactorUser({ headers: headersOf(request) })
     const authUser = pending.userId ? await authUserById({ db }, pending.userId) : null
     if (authUser) return { mode: 'sign_in', userId: authUser.id, email: authUser.email }
     throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+  }
+
+  /**
+   * For a library call that acts on the caller's session: the library reads only a session's
+   * cookie or token, so the request's headers carry the token of the session the guard found,
+   * however the caller proved it (an access token names its session in `sid`). `carried` says
+   * whether the request itself held that token, rather than only an access token minted by it.
+   */
+  async function librarySession(request: FastifyRequest, user: SignedIn) {
+    const [session] = await db
+      .select({ token: authSessions.token })
+      .from(authSessions)
+      .where(eq(authSessions.id, user.sessionId))
+    if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+    const carried = `${request.headers.cookie ?? ''} ${request.headers.authorization ?? ''}`.includes(session.token)
+    const headers = headersOf(request)
+    headers.set('authorization', `Bearer ${session.token}`)
+    return { headers, carried }
+  }
+
+  /**
+   * The session a library answer started, to the caller that holds the session it replaced. A
+   * caller with only an access token never held one and gets none (a 15-minute token is not a
+   * way to a session): the new session is revoked, and the token ended with the old session.
+   */
+  async function handOverSession(reply: FastifyReply, response: Response, carried: boolean): Promise<void> {
+    if (carried) return forwardCookies(reply, response)
+    const started = response.headers.get('set-auth-token')
+    const token = started ? decodeURIComponent(started).split('.')[0] : undefined
+    if (token) await db.delete(authSessions).where(eq(authSessions.token, token))
   }
 
   /** A factor the caller may use: their own; during a sign-in, only a verified one. */
@@ -175,9 +216,12 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     return found
   }
 
-  async function wrongPassword(request: FastifyRequest, user: { userId: string; email: string }): Promise<never> {
-    const keys = throttleKeys(user.email, request.ip)
-    const blockedForMs = await recordFailure(throttle, [keys.email, keys.address])
+  async function wrongPassword(
+    request: FastifyRequest,
+    user: { userId: string; email: string },
+    held: Reservation | null,
+  ): Promise<never> {
+    const blockedForMs = held ? await recordFailure(throttle, held) : 0
     await recordAuthEvent(db, request, {
       kind: 'reauth_failed',
       userId: user.userId,
@@ -190,27 +234,33 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   /**
    * Re-authentication for a sensitive change: the password, when the account has one. Wrong
    * passwords count toward the same failed-login throttle as the sign-in form's (spec §9).
-   * `check: false` leaves the comparison to the library call that follows.
+   * `check: false` leaves the comparison to the library call that follows, and answers the place
+   * the try holds for the caller to settle (null when the account has no password).
    */
   async function confirmPassword(
     request: FastifyRequest,
     user: { userId: string; email: string },
     password: string | undefined,
     check = true,
-  ): Promise<void> {
+  ): Promise<Reservation | null> {
     const hash = await passwordHashOf({ db }, user.userId)
-    if (!hash) return
+    if (!hash) return null
     if (!password) {
       throw new AppError('VALIDATION_FAILED', factorMessages.passwordRequired, [
         { field: 'body.password', message: factorMessages.passwordRequired },
       ])
     }
+    // The try holds its place before the password is checked, so parallel tries cannot pass the limit.
     const keys = throttleKeys(user.email, request.ip)
-    const blockedMs = await remainingBlockMs(throttle, [keys.email, keys.address])
-    if (blockedMs > 0) throw new AppError('RATE_LIMITED', blockedMessage(blockedMs), undefined, 'BLOCKED')
-    if (!check) return
+    const attempt = await reserveAttempt(throttle, [keys.email, keys.address])
+    if (!attempt.ok) {
+      throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
+    }
+    if (!check) return attempt.reservation
     const context = await auth.$context
-    if (!(await context.password.verify({ hash, password }))) await wrongPassword(request, user)
+    if (!(await context.password.verify({ hash, password }))) await wrongPassword(request, user, attempt.reservation)
+    await releaseAttempt(throttle, attempt.reservation)
+    return null
   }
 
   async function factorEvent(
@@ -225,6 +275,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   app.get(
     '/auth/factors',
     {
+      config: { access: 'identity' },
       schema: {
         tags: ['auth'],
         summary: "The signed-in account's second factors (phones masked)",
@@ -232,7 +283,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       },
     },
     async (request) => {
-      const user = await requireSignedIn(request)
+      const user = await signedIn(request)
       return { factors: await listFactors({ db }, user.userId) }
     },
   )
@@ -240,6 +291,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   app.post(
     '/auth/factors',
     {
+      config: { access: 'identity' },
       schema: {
         tags: ['auth'],
         summary: 'Adds an authenticator app (answers its QR code) or a phone; a code confirms it',
@@ -248,7 +300,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const user = await requireSignedIn(request)
+      const user = await signedIn(request)
       const body = request.body
       const friendlyName = body.friendly_name ?? null
 
@@ -265,10 +317,11 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
 
       const existing = await findTotpFactor({ db }, user.userId)
       if (existing?.verified) throw new AppError('CONFLICT', factorMessages.totpExists, undefined, 'FACTOR_EXISTS')
-      await confirmPassword(request, user, body.password, false)
+      const held = await confirmPassword(request, user, body.password, false)
       // The plugin makes the secret (encrypted at rest) and replaces an unconfirmed one.
+      const { headers } = await librarySession(request, user)
       const response = await auth.api.enableTwoFactor({
-        headers: headersOf(request),
+        headers,
         body: {
           method: 'totp',
           ...(body.password ? { password: body.password } : {}),
@@ -277,8 +330,9 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
         asResponse: true,
       })
       const answer = await read(response)
+      if (held && answer.code !== 'INVALID_PASSWORD') await releaseAttempt(throttle, held)
       if (!answer.ok) {
-        if (answer.code === 'INVALID_PASSWORD') return wrongPassword(request, user)
+        if (answer.code === 'INVALID_PASSWORD') return wrongPassword(request, user, held)
         if (answer.code === 'TOTP_ALREADY_ENABLED') {
           throw new AppError('CONFLICT', factorMessages.totpExists, undefined, 'FACTOR_EXISTS')
         }
@@ -300,6 +354,8 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   app.post(
     '/auth/factors/:id/challenge',
     {
+      // A signed-in person, or one between their password and their code: the handler tells which.
+      config: { access: 'secondFactor' },
       schema: {
         tags: ['auth'],
         summary: "Opens a challenge on a factor; a phone factor's code goes by text message",
@@ -309,7 +365,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const caller = await callerOf(request)
+      const caller = await factorCaller(request)
       const found = await usableFactor(caller, request.params.id)
       const purpose = caller.mode === 'session' ? 'enrol' : 'sign_in'
       let challenge: Challenge
@@ -396,10 +452,19 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     })
   }
 
-  /** An authenticator-app code that already worked is refused like a wrong one (it may have been seen). */
-  async function refuseReusedTotp(request: FastifyRequest, caller: Caller, found: FoundFactor, code: string) {
+  /**
+   * An authenticator-app code that already worked is refused like a wrong one (it may have been
+   * seen); during a sign-in it is a failure of the try that `held` its place.
+   */
+  async function refuseReusedTotp(
+    request: FastifyRequest,
+    caller: Caller,
+    found: FoundFactor,
+    code: string,
+    held: Reservation | null = null,
+  ) {
     if (found.kind !== 'totp' || !(await totpCodeUsed(challenges, found.row.id, code))) return
-    if (caller.mode === 'sign_in') await recordFailure(throttle, [`mfa:${caller.userId}`])
+    if (held) await recordFailure(throttle, held)
     await codeFailed(request, caller, found, 'invalid', { reused: true })
     throw codeError('invalid')
   }
@@ -421,6 +486,8 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   app.post(
     '/auth/factors/:id/verify',
     {
+      // As the challenge: a session, or the two-factor cookie of a sign-in.
+      config: { access: 'secondFactor' },
       schema: {
         tags: ['auth'],
         summary: 'Checks a code: confirms a new factor, or completes a sign-in (sets the session cookie)',
@@ -430,21 +497,27 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const caller = await callerOf(request)
+      const caller = await factorCaller(request)
       const found = await usableFactor(caller, request.params.id)
       const { code, challenge_id: challengeId } = request.body
 
       if (caller.mode === 'sign_in') {
         // Every wrong code of this account counts, across challenges and sign-ins: five block the
         // second step for 15 minutes, ten for an hour (the password form's rule, spec §9).
-        const mfaKey = `mfa:${caller.userId}`
-        const blockedMs = await remainingBlockMs(throttle, [mfaKey])
-        if (blockedMs > 0) {
-          reply.header('retry-after', String(Math.ceil(blockedMs / 1000)))
-          throw new AppError('RATE_LIMITED', blockedMessage(blockedMs), undefined, 'BLOCKED')
+        // The try holds its place before the code is checked, so parallel tries cannot pass the limit.
+        const mfaKey = throttled.secondFactor(caller.userId)
+        const attempt = await reserveAttempt(throttle, [mfaKey])
+        if (!attempt.ok) {
+          reply.header('retry-after', String(Math.ceil(attempt.blockedMs / 1000)))
+          throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
         }
-        const challenge = await takeTry(caller, found.row.id, challengeId)
-        await refuseReusedTotp(request, caller, found, code)
+        const held = attempt.reservation
+        // A try refused before its code is checked (no such challenge, no tries left) gives its place back.
+        const challenge = await takeTry(caller, found.row.id, challengeId).catch(async (error: unknown) => {
+          await releaseAttempt(throttle, held)
+          throw error
+        })
+        await refuseReusedTotp(request, caller, found, code, held)
         const headers = headersOf(request)
         const response =
           found.kind === 'totp'
@@ -454,14 +527,16 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
         const answer = await read(response)
         if (!answer.ok) {
           if (answer.code === 'INVALID_CODE') {
-            await recordFailure(throttle, [mfaKey])
+            await recordFailure(throttle, held)
             await codeFailed(request, caller, found, 'invalid')
+          } else {
+            await releaseAttempt(throttle, held)
           }
           throw libraryCodeError(answer)
         }
         await consumeChallenge(challenges, challenge.id)
         if (found.kind === 'totp') await markTotpCodeUsed(challenges, found.row.id, code)
-        await clearFailures(throttle, mfaKey)
+        await releaseAttempt(throttle, held, [mfaKey.key])
         await factorEvent(request, caller, 'sign_in', { second_factor: found.kind, factor_id: found.row.id })
         const user = isRecord(answer.body) ? answer.body.user : undefined
         return { user: SignedInUser.parse(user) }
@@ -493,14 +568,15 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       const challenge = await takeTry(caller, found.row.id, challengeId)
       await refuseReusedTotp(request, caller, found, code)
       // The plugin checks the app's code; the first one confirms the factor and turns the gate on
-      // (with a fresh session cookie).
-      const response = await auth.api.verifyTOTP({ headers: headersOf(request), body: { code }, asResponse: true })
-      forwardCookies(reply, response)
+      // (ending the session for a fresh one).
+      const { headers, carried } = await librarySession(request, caller)
+      const response = await auth.api.verifyTOTP({ headers, body: { code }, asResponse: true })
       const answer = await read(response)
       if (!answer.ok) {
         if (answer.code === 'INVALID_CODE') await codeFailed(request, caller, found, 'invalid')
         throw libraryCodeError(answer)
       }
+      await handOverSession(reply, response, carried)
       await consumeChallenge(challenges, challenge.id)
       await markTotpCodeUsed(challenges, found.row.id, code)
       await syncGate({ db }, caller.userId)
@@ -516,6 +592,8 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   app.delete(
     '/auth/factors/:id',
     {
+      // Only the caller's own factors are found: anyone else's answers 404, as one that does not exist.
+      config: { access: 'identity' },
       schema: {
         tags: ['auth'],
         summary: 'Removes a factor (password required when the account has one)',
@@ -525,7 +603,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const user = await requireSignedIn(request)
+      const user = await signedIn(request)
       const found = await findFactor({ db }, user.userId, request.params.id)
       if (!found) throw new AppError('NOT_FOUND', factorMessages.notFound, undefined, 'FACTOR_NOT_FOUND')
       await confirmPassword(request, user, request.body?.password)

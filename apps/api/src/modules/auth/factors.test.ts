@@ -544,6 +544,145 @@ describe('the guards', () => {
   })
 })
 
+describe('with an access token (GET /api/auth/token) instead of the cookie', () => {
+  /** A signed 15-minute access token of the session behind `cookie`. */
+  async function accessTokenOf(cookie: string): Promise<string> {
+    const res = await t.app.inject({ url: '/api/auth/token', headers: { cookie } })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<{ token: string }>().token
+  }
+
+  /** A request that carries only the access token: no cookie. */
+  function withToken(method: Method, url: string, token: string, payload?: Record<string, unknown>) {
+    return t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { origin: testOrigin, authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    })
+  }
+
+  it('lists, adds, challenges, confirms and removes a phone factor, and changes the profile phone', async () => {
+    const dana = await account()
+    const token = await accessTokenOf(dana.cookie)
+    const empty = await withToken('GET', '/auth/factors', token)
+    expect(empty.statusCode, empty.body).toBe(200)
+    expect(empty.json()).toEqual({ factors: [] })
+
+    const added = await withToken('POST', '/auth/factors', token, {
+      factor_type: 'phone',
+      phone: '+15551234567',
+      password: testPassword,
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const factor = Factor.parse(added.json().factor)
+    const asked = await withToken('POST', `/auth/factors/${factor.id}/challenge`, token, { channel: 'sms' })
+    expect(asked.statusCode, asked.body).toBe(200)
+    const { challenge_id } = FactorChallenge.parse(asked.json())
+    const confirmed = await withToken('POST', `/auth/factors/${factor.id}/verify`, token, {
+      code: await textedCode('+15551234567'),
+      challenge_id,
+    })
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect(confirmed.json().factor).toMatchObject({ id: factor.id, status: 'verified' })
+    expect((await withToken('GET', '/auth/factors', token)).json().factors).toEqual([
+      expect.objectContaining({ id: factor.id, status: 'verified' }),
+    ])
+
+    const wrong = await withToken('DELETE', `/auth/factors/${factor.id}`, token, { password: 'Wrong1!Password' })
+    expect(errorOf(wrong).reason).toBe('INVALID_PASSWORD')
+    const removed = await withToken('DELETE', `/auth/factors/${factor.id}`, token, { password: testPassword })
+    expect(removed.statusCode, removed.body).toBe(204)
+    expect(await eventsOf(dana.authId)).toEqual(
+      expect.arrayContaining([
+        'factor_enrolled',
+        'mfa_challenge',
+        'factor_verified',
+        'reauth_failed',
+        'factor_removed',
+      ]),
+    )
+
+    later(31_000)
+    const phone = await withToken('POST', '/users/me/phone', token, { phone: '+442079460958' })
+    expect(phone.statusCode, phone.body).toBe(202)
+    const phoneOk = await withToken('POST', '/users/me/phone/verify', token, {
+      phone: '+442079460958',
+      code: await textedCode('+442079460958'),
+    })
+    expect(phoneOk.statusCode, phoneOk.body).toBe(200)
+    expect(phoneOk.json().user).toMatchObject({ email: dana.email, phone: '+442079460958', phone_verified: true })
+
+    // The token lives only as long as its session.
+    const signOut = await call('POST', '/auth/sign-out', dana.cookie, {})
+    expect(signOut.statusCode, signOut.body).toBe(200)
+    expect((await withToken('GET', '/auth/factors', token)).statusCode).toBe(401)
+  })
+
+  it('enrols and confirms an authenticator app; turning the gate on ends the session, its token with it, and hands the token no session', async () => {
+    const dana = await account()
+    const token = await accessTokenOf(dana.cookie)
+    const enrolled = await withToken('POST', '/auth/factors', token, {
+      factor_type: 'totp',
+      password: testPassword,
+      friendly_name: 'Script',
+    })
+    expect(enrolled.statusCode, enrolled.body).toBe(201)
+    const { factor, totp } = NewFactorAnswer.parse(enrolled.json())
+    if (!totp) throw new Error('no totp answer')
+    const asked = await withToken('POST', `/auth/factors/${factor.id}/challenge`, token, {})
+    expect(asked.statusCode, asked.body).toBe(200)
+    const { challenge_id } = FactorChallenge.parse(asked.json())
+    const wrong = await withToken('POST', `/auth/factors/${factor.id}/verify`, token, {
+      code: wrongTotp(totp.secret),
+      challenge_id,
+    })
+    expect(errorOf(wrong).reason).toBe('INVALID_CODE')
+    const confirmed = await withToken('POST', `/auth/factors/${factor.id}/verify`, token, {
+      code: totpCode(totp.secret),
+      challenge_id,
+    })
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect(confirmed.json().factor).toMatchObject({ id: factor.id, status: 'verified', friendly_name: 'Script' })
+    expect(setCookies(confirmed)).toEqual([])
+    expect(confirmed.headers['set-auth-token']).toBeUndefined()
+
+    // The library replaced the session to turn two-factor sign-in on; the token holder never held
+    // one, so the new one is gone too, and signing in now asks for the code.
+    expect(await t.database.db.select().from(authSessions).where(eq(authSessions.userId, dana.authId))).toEqual([])
+    expect((await withToken('GET', '/auth/factors', token)).statusCode).toBe(401)
+    expect((await call('GET', '/auth/factors', dana.cookie)).statusCode).toBe(401)
+    const step = await passwordStep(dana.email)
+    expect(step.body.factors).toEqual([expect.objectContaining({ id: factor.id, factor_type: 'totp' })])
+  })
+
+  it('refuses a forged or foreign token on every factor route', async () => {
+    const dana = await withPhone()
+    const token = await accessTokenOf(dana.cookie)
+    const [head, , signature] = token.split('.')
+    const forgedBody = Buffer.from(JSON.stringify({ sub: 'someone-else', sid: 'x' })).toString('base64url')
+    const forged = `${head}.${forgedBody}.${signature}`
+    const challengeId = '00000000-0000-4000-8000-000000000001'
+    for (const [method, url, payload] of [
+      ['GET', '/auth/factors', undefined],
+      ['POST', '/auth/factors', { factor_type: 'totp', password: testPassword }],
+      ['POST', `/auth/factors/${dana.factorId}/challenge`, {}],
+      ['POST', `/auth/factors/${dana.factorId}/verify`, { code: '123456', challenge_id: challengeId }],
+      ['DELETE', `/auth/factors/${dana.factorId}`, { password: testPassword }],
+      ['POST', '/users/me/phone', { phone: '+15550001111' }],
+      ['POST', '/users/me/phone/verify', { phone: '+15550001111', code: '123456' }],
+    ] as const) {
+      const res = await withToken(method, url, forged, payload)
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(401)
+    }
+    const lee = await account('lee@example.com')
+    const leeToken = await accessTokenOf(lee.cookie)
+    const removed = await withToken('DELETE', `/auth/factors/${dana.factorId}`, leeToken, { password: testPassword })
+    expect(removed.statusCode).toBe(404)
+    expect((await call('GET', '/auth/factors', dana.cookie)).json().factors).toHaveLength(1)
+  })
+})
+
 describe('the profile phone', () => {
   it('changes only with the code texted to the new number, and is then verified', async () => {
     const dana = await account()

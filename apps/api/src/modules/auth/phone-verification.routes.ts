@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts'
 import type { SmsSender } from '../notifications/notifications.service.ts'
 import { findUserByAuthId, setVerifiedPhone } from '../users/users.service.ts'
 import { authUsers } from './auth.table.ts'
-import { recordAuthEvent, requireUser, type Auth } from './auth.service.ts'
+import { recordAuthEvent } from './auth.service.ts'
 import {
   checkTextedCode,
   codeText,
@@ -19,9 +19,9 @@ import {
 } from './challenges.ts'
 import { codeError } from './code-errors.ts'
 import { factorMessages } from './factors.routes.ts'
+import { callerOf } from './guard.ts'
 
 export interface PhoneVerificationOptions {
-  auth: Auth
   db: Db
   sms: SmsSender
   now: () => Date
@@ -33,12 +33,13 @@ export interface PhoneVerificationOptions {
  * a code texted to it comes back, and is then stored as verified.
  */
 export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOptions> = async (app, options) => {
-  const { auth, db, sms, now, secret } = options
+  const { db, sms, now, secret } = options
   const challenges: ChallengeDeps = { db, now, secret }
 
   app.post(
     '/users/me/phone',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Texts a code to the number the signed-in person wants on their profile',
@@ -47,7 +48,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
       },
     },
     async (request, reply) => {
-      const user = await requireUser(auth, db, request)
+      const { user } = await callerOf(request)
       const authId = user.auth_id
       if (!authId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
       const waitMs = await textWaitMs(challenges, authId)
@@ -72,6 +73,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
   app.post(
     '/users/me/phone/verify',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Checks the texted code; the number becomes the verified profile phone',
@@ -80,7 +82,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
       },
     },
     async (request) => {
-      const user = await requireUser(auth, db, request)
+      const { user } = await callerOf(request)
       const authId = user.auth_id
       if (!authId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
       const { phone, code } = request.body

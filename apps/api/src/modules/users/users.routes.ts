@@ -5,6 +5,7 @@ import {
   serverRoles,
   ServerUser,
   SyncOAuthBody,
+  text,
   UserEmailParams,
   UserIdParams,
 } from '@picks/contracts'
@@ -20,7 +21,7 @@ const UserBody = z.object({ user: ServerUser })
 const UsersQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
 })
 const UsersPage = z.object({
   users: z.array(ServerUser),
@@ -31,7 +32,7 @@ const UsersPage = z.object({
 })
 const NewUserBody = z.object({
   email: EmailAddress,
-  name: z.string().trim().min(1).max(120),
+  name: text().trim().min(1).max(120),
   role: z.enum(serverRoles).default('customer'),
 })
 
@@ -66,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       config: { access: { owner: 'params.email', by: 'email', hide: true } },
       schema: {
         tags: ['users'],
-        summary: "A server user by e-mail: one's own record, or anyone's for an admin",
+        summary: "A server user by e-mail: one's own record, or anyone's for a verified admin",
         params: UserEmailParams,
         response: { 200: UserBody },
       },
@@ -86,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       config: { access: { owner: 'params.id' } },
       schema: {
         tags: ['users'],
-        summary: "Changes a server user's profile (the owner or an admin)",
+        summary: "Changes a server user's profile (the owner or a verified admin)",
         params: UserIdParams,
         body: ProfileUpdateBody,
         response: { 200: UserBody },
@@ -127,7 +128,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       config: { access: { permission: 'manage_users' } },
       schema: {
         tags: ['users'],
-        summary: 'Server users (admin)',
+        summary: 'Server users (verified admin)',
         querystring: UsersQuery,
         response: { 200: UsersPage },
       },
@@ -143,13 +144,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       config: { access: { permission: 'manage_users' } },
       schema: {
         tags: ['users'],
-        summary: 'Creates a server user before the person signs up (admin)',
+        summary: 'Creates a server user before the person signs up; their sign-up keeps the role (verified admin)',
         body: NewUserBody,
         response: { 201: UserBody },
       },
     },
     async (request, reply) => {
-      const user = await createUser({ db }, request.body)
+      // Only a verified administrator's session holds manage_users: the role it sets is theirs to grant.
+      const { user: admin } = await callerOf(request)
+      const user = await createUser({ db }, request.body, admin.id)
       if (!user) throw new AppError('CONFLICT', 'A user with this e-mail already exists')
       return reply.status(201).send({ user })
     },

@@ -38,7 +38,10 @@ export interface AuthIdentity {
 
 /**
  * The server user of an auth identity: created on sign-up with role customer, or linked when an
- * operator created the record by e-mail before the person signed up. Never changes a role.
+ * administrator created the record by e-mail before the person signed up. A linked record keeps
+ * a role above customer only when a verified administrator granted it (`role_granted_by`): a
+ * role written any other way (straight into the database, or by a grant whose administrator is
+ * gone) never comes with a self-service sign-up (decision 017).
  */
 export async function linkAuthIdentity(deps: Deps, identity: AuthIdentity): Promise<void> {
   await deps.db
@@ -52,7 +55,11 @@ export async function linkAuthIdentity(deps: Deps, identity: AuthIdentity): Prom
     })
     .onConflictDoUpdate({
       target: users.email,
-      set: { authId: identity.authId, updatedAt: sql`now()` },
+      set: {
+        authId: identity.authId,
+        role: sql`case when ${users.roleGrantedBy} is null then 'customer' else ${users.role} end`,
+        updatedAt: sql`now()`,
+      },
       setWhere: sql`${users.authId} is null`,
     })
 }
@@ -194,12 +201,21 @@ export async function listUsers(
   }
 }
 
-/** An operator's record of a person before they sign up; their sign-up links to it. Null if the e-mail is taken. */
+/**
+ * An administrator's record of a person before they sign up; their sign-up links to it and keeps
+ * its role, which `grantedBy` (the verified administrator creating it) vouches for. Null if the
+ * e-mail is taken.
+ */
 export async function createUser(
   deps: Deps,
   input: { email: string; name: string; role: ServerUser['role'] },
+  grantedBy: string,
 ): Promise<ServerUser | null> {
-  const [row] = await deps.db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning()
+  const [row] = await deps.db
+    .insert(users)
+    .values({ ...input, roleGrantedBy: grantedBy })
+    .onConflictDoNothing({ target: users.email })
+    .returning()
   return row ? toServerUser(deps, row) : null
 }
 

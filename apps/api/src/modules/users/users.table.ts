@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 
 export const users = pgTable(
   'users',
@@ -12,6 +22,11 @@ export const users = pgTable(
       .notNull()
       .default('customer'),
     authId: text('auth_id'),
+    /**
+     * The verified administrator who set this record's role before the person signed up (POST
+     * /api/users). A sign-up keeps a role above customer only with this grant (decision 017).
+     */
+    roleGrantedBy: uuid('role_granted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     profilePicture: text('profile_picture'),
     specialtySport: text('specialty_sport'),
     phone: text('phone'),
@@ -26,6 +41,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
+    index('users_role_granted_by_idx').on(t.roleGrantedBy),
     check('users_email_lowercase', sql`${t.email} = lower(btrim(${t.email}))`),
     check('users_role_known', sql`${t.role} in ('customer', 'creator', 'moderator', 'admin')`),
   ],

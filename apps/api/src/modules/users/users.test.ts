@@ -3,6 +3,7 @@ import { ErrorBody } from '@picks/contracts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { signUpAndVerify, testOrigin as origin } from '../../test/accounts.ts'
+import { person } from '../../test/people.ts'
 import { users } from './users.table.ts'
 
 let t: TestApp
@@ -17,12 +18,19 @@ beforeEach(async () => {
   await t.database.reset()
 })
 
-/** A verified account through the real endpoints, optionally promoted; its cookie and ids. */
-async function account(email: string, role?: 'admin') {
-  const cookie = await signUpAndVerify(t.app, t.database.db, email)
-  if (role) await t.database.db.update(users).set({ role }).where(eq(users.email, email))
+/**
+ * A verified account through the real endpoints, optionally an administrator (`admin` has entered
+ * the admin password in this session, `unverifiedAdmin` has not); its cookie and ids.
+ */
+async function account(email: string, role?: 'admin' | 'unverifiedAdmin') {
+  const { cookie } = await person(t, email, role)
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email))
   return { cookie, id: row?.id ?? '', authId: row?.authId ?? '' }
+}
+
+async function stored(email: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email))
+  return row
 }
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: Record<string, unknown>) {
@@ -168,6 +176,64 @@ describe('the users list and new users (admin)', () => {
     const mod = await account('mod@example.com')
     const me = await call('GET', '/me', mod.cookie)
     expect(me.json()).toMatchObject({ user: { email: 'mod@example.com', role: 'moderator', verified: true } })
+    expect(await stored('mod@example.com')).toMatchObject({ role: 'moderator', roleGrantedBy: admin.id })
+  })
+})
+
+describe('roles given in advance (decision 017)', () => {
+  it('refuses an administrator who has not entered the admin password, and the address then signs up a customer', async () => {
+    const admin = await account('admin@example.com', 'unverifiedAdmin')
+    const res = await call('POST', '/users', admin.cookie, { email: 'mallory@example.com', name: 'M', role: 'admin' })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ error: { code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' } })
+    expect(await stored('mallory@example.com')).toBeUndefined()
+
+    const mallory = await account('mallory@example.com')
+    expect((await call('GET', '/me', mallory.cookie)).json()).toMatchObject({ user: { role: 'customer' } })
+    expect((await call('GET', '/users', mallory.cookie)).statusCode).toBe(403)
+  })
+
+  it('makes a customer of a sign-up whose record got its role without a grant', async () => {
+    await t.database.db.insert(users).values([
+      { email: 'planted@example.com', name: 'Planted', role: 'admin' },
+      { email: 'mod@example.com', name: 'Mo', role: 'moderator' },
+    ])
+    const planted = await account('planted@example.com')
+    expect((await call('GET', '/me', planted.cookie)).json()).toMatchObject({
+      user: { email: 'planted@example.com', role: 'customer' },
+    })
+    expect((await call('GET', '/users', planted.cookie)).statusCode).toBe(403)
+    await account('mod@example.com')
+    expect(await stored('mod@example.com')).toMatchObject({ role: 'customer', roleGrantedBy: null })
+  })
+
+  it('drops a grant whose administrator is gone before the sign-up', async () => {
+    const admin = await account('admin@example.com', 'admin')
+    const created = await call('POST', '/users', admin.cookie, {
+      email: 'mod@example.com',
+      name: 'Mo',
+      role: 'moderator',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    await t.database.db.delete(users).where(eq(users.id, admin.id))
+    expect(await stored('mod@example.com')).toMatchObject({ role: 'moderator', roleGrantedBy: null })
+
+    const mod = await account('mod@example.com')
+    expect((await call('GET', '/me', mod.cookie)).json()).toMatchObject({ user: { role: 'customer' } })
+  })
+
+  it('gives an administrator who has not entered the admin password nobody else’s records', async () => {
+    const dana = await account('dana@example.com')
+    const admin = await account('admin@example.com', 'unverifiedAdmin')
+    const list = await call('GET', '/users', admin.cookie)
+    expect(list.statusCode).toBe(403)
+    expect(list.json()).toMatchObject({ error: { code: 'FORBIDDEN', reason: 'ADMIN_PASSWORD_REQUIRED' } })
+    expect((await call('GET', '/users/email/dana@example.com', admin.cookie)).statusCode).toBe(404)
+    const edit = await call('PUT', `/users/${dana.id}/profile`, admin.cookie, { name: 'Hijack' })
+    expect(edit.statusCode).toBe(403)
+    expect((await stored('dana@example.com'))?.name).toBe('Pat Bettor')
+    // Their own record stays theirs.
+    expect((await call('GET', '/users/email/admin@example.com', admin.cookie)).statusCode).toBe(200)
   })
 })
 
