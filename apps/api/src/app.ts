@@ -289,24 +289,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         '/config',
         { config: { access: 'public' }, schema: { tags: ['health'], summary: 'What this server offers the client' } },
         async () => ({
-        auth: { google: config.google !== null, emailDelivery: email.kind },
-        payments: {
-          provider: billing.provider.name,
-          publishable_key: billing.provider.name === 'stripe' ? (config.stripe?.publishableKey ?? null) : null,
-        },
-        odds: { provider: odds.name },
-      }))
+          auth: { google: config.google !== null, emailDelivery: email.kind },
+          payments: {
+            provider: billing.provider.name,
+            publishable_key: billing.provider.name === 'stripe' ? (config.stripe?.publishableKey ?? null) : null,
+          },
+          odds: { provider: odds.name },
+        }),
+      )
     },
     { prefix: '/api' },
   )
 
   // Spec §7 names the key set at the site's root; it is the library's (/api/auth/jwks), cached 10 minutes.
-  app.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const keys = await auth.handler(new Request(new URL('/api/auth/jwks', `${request.protocol}://${request.host}`)))
-    if (!keys.ok) throw new AppError('SERVICE_UNAVAILABLE', 'The signing keys are not available')
-    reply.header('cache-control', 'public, max-age=600')
-    return reply.type('application/json').send(await keys.text())
-  })
+  app.get(
+    '/.well-known/jwks.json',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const keys = await auth.handler(new Request(new URL('/api/auth/jwks', `${request.protocol}://${request.host}`)))
+      if (!keys.ok) throw new AppError('SERVICE_UNAVAILABLE', 'The signing keys are not available')
+      reply.header('cache-control', 'public, max-age=600')
+      return reply.type('application/json').send(await keys.text())
+    },
+  )
 
   // Its own route for all of /media, so the web app's fallback never answers an image address with the page.
   await app.register(mediaFileRoutes, { storage: mediaStorage })

@@ -1,6 +1,6 @@
 import { defaultPermissions, ErrorBody, hasRole, type Role } from '@picks/contracts'
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOrigin } from '../../test/accounts.ts'
 import {
   buildAccessWorld,
@@ -493,35 +493,24 @@ describe('an app with the access guard', () => {
   }
 
   it('does not start with a route that declares no access', async () => {
-    // The conversion's switch lets such a route start; this is the rule without it.
-    vi.stubEnv('GUARD_CONVERSION', undefined)
-    try {
-      const app = appWith((api) => {
-        api.get('/declared', { config: { access: 'public' } }, async () => ({ ok: true }))
-        api.get('/forgotten', async () => ({ ok: true }))
-      })
-      await expect(app.ready()).rejects.toThrow('GET /forgotten declares no access (config.access)')
-    } finally {
-      vi.unstubAllEnvs()
-    }
+    const app = appWith((api) => {
+      api.get('/declared', { config: { access: 'public' } }, async () => ({ ok: true }))
+      api.get('/forgotten', async () => ({ ok: true }))
+    })
+    await expect(app.ready()).rejects.toThrow('GET /forgotten declares no access (config.access)')
   })
 
   it('starts when every route declares, and lists each with its declaration', async () => {
-    vi.stubEnv('GUARD_CONVERSION', undefined)
-    try {
-      const app = appWith((api) => {
-        api.get('/declared', { config: { access: 'public' } }, async () => ({ ok: true }))
-        api.post('/mine/:id', { config: { access: { owner: 'params.id' } } }, async () => ({ ok: true }))
-      })
-      await app.ready()
-      expect(app.routeAccess.map(({ method, url, access }) => ({ method, url, access }))).toEqual([
-        { method: 'GET', url: '/declared', access: 'public' },
-        { method: 'POST', url: '/mine/:id', access: { owner: 'params.id' } },
-      ])
-      await app.close()
-    } finally {
-      vi.unstubAllEnvs()
-    }
+    const app = appWith((api) => {
+      api.get('/declared', { config: { access: 'public' } }, async () => ({ ok: true }))
+      api.post('/mine/:id', { config: { access: { owner: 'params.id' } } }, async () => ({ ok: true }))
+    })
+    await app.ready()
+    expect(app.routeAccess.map(({ method, url, access }) => ({ method, url, access }))).toEqual([
+      { method: 'GET', url: '/declared', access: 'public' },
+      { method: 'POST', url: '/mine/:id', access: { owner: 'params.id' } },
+    ])
+    await app.close()
   })
 })
 

@@ -120,8 +120,14 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that plugins register for us, which cannot take a declaration: the API documentation. */
-const pluginRoutes = [/^\/api\/docs(\/|$)/]
+/**
+ * Routes a plugin registers for us, which cannot take a declaration: @fastify/static's route for
+ * each file of the built web app, which it marks with `config.file`. (The API documentation's
+ * routes are registered before the guard is installed, and are public.)
+ */
+function isWebAppFile(config: object | undefined): boolean {
+  return config !== undefined && 'file' in config && typeof config.file === 'string'
+}
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller | null>>()
 
@@ -273,11 +279,10 @@ export function installGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorate('routeAccess', routes)
   app.addHook('onRoute', (route) => {
     const url = route.url
-    if (route.config?.access === undefined && pluginRoutes.some((pattern) => pattern.test(url))) {
+    if (route.config?.access === undefined && isWebAppFile(route.config)) {
       route.config = { ...route.config, access: 'public' }
     }
     const access = route.config?.access
-    if (access === undefined && process.env.GUARD_CONVERSION === '1') return // TODO(conversion): remove
     if (access === undefined) {
       throw new Error(`${String(route.method)} ${url} declares no access (config.access); see modules/auth/guard.ts`)
     }

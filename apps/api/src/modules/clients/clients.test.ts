@@ -73,7 +73,7 @@ describe('who may use the client list', () => {
     expect((await list(customer.cookie)).statusCode).toBe(403)
     const res = await add(customer.cookie, { name: 'Lee', email: 'lee@example.com' })
     expect(res.statusCode).toBe(403)
-    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', message: 'Only for the creator role and above' })
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', message: 'Only creators can do this' })
     expect(await t.database.db.select().from(creatorClients)).toHaveLength(0)
   })
 
