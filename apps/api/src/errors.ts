@@ -8,6 +8,7 @@ export const statusOf: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYMENT_FAILED: 402,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -10,6 +10,7 @@ export const errorCodes = [
   'PAYMENT_FAILED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
 ] as const

@@ -79,7 +79,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     )
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendError(reply, request, validationFailed('params', 'A part of the address is too long'))
+    const message = 'A part of the address is too long'
+    return sendError(reply, request, new AppError('URI_TOO_LONG', message, [{ field: 'params', message }]))
   }
   const code = badValueCode(error)
   if (code) {
