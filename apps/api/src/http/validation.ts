@@ -13,10 +13,13 @@ export interface UnsafeText {
 /** Answers name at most this many fields; one is enough to fix, a flood is no help. */
 const maxReported = 20
 
+/** No request of ours nests deeper; a deeper one would only make later code recurse (JSON.stringify). */
+export const maxNesting = 32
+
 /**
- * Every string in `value`, object keys included, that holds U+0000 or an unpaired surrogate. A bad
- * key is reported at its object (the key itself is not repeated back). The walk is iterative, so a
- * deeply nested body cannot exhaust the stack.
+ * Every string in `value`, object keys included, that holds U+0000 or an unpaired surrogate, and
+ * any array or object nested deeper than `maxNesting`. A bad key is reported at its object (the key
+ * itself is not repeated back). The walk is iterative, so a deeply nested body cannot exhaust the stack.
  */
 export function unsafeTextIn(value: unknown): UnsafeText[] {
   const found: UnsafeText[] = []
@@ -25,7 +28,9 @@ export function unsafeTextIn(value: unknown): UnsafeText[] {
     const next = pending.pop()
     if (!next) break
     const { value: item, path } = next
-    if (typeof item === 'string') {
+    if (path.length > maxNesting && typeof item === 'object' && item !== null) {
+      found.push({ path: path.slice(0, maxNesting), message: `must not nest deeper than ${maxNesting} levels` })
+    } else if (typeof item === 'string') {
       if (!isSafeText(item)) found.push({ path, message: unsafeTextMessage })
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) pending.push({ value: item[i] as unknown, path: [...path, i] })

@@ -42,6 +42,12 @@ function uploadError(err: unknown): unknown {
   return err
 }
 
+/** Reading the form failed: the multipart parser's own errors (a cut-off body, no boundary) are the sender's. */
+function formError(err: unknown): unknown {
+  if (err instanceof AppError || isFastifyError(err)) return uploadError(err)
+  return uploadProblem('VALIDATION_FAILED', avatarMessages.missing, 'BAD_FORM')
+}
+
 /** `POST /api/media/avatar`: a signed-in person uploads a profile picture. */
 export const mediaUploadRoutes: FastifyPluginAsyncZod<{
   auth: Auth
@@ -89,7 +95,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{
         }
         bytes = await part.toBuffer()
       } catch (err) {
-        throw uploadError(err)
+        throw formError(err)
       }
       if (bytes.length === 0) throw uploadProblem('VALIDATION_FAILED', avatarMessages.missing, 'NO_FILE')
       return reply.status(201).send(await saveAvatar(storage, bytes))

@@ -324,6 +324,26 @@ describe('POST /api/media/avatar', () => {
     }
   })
 
+  it('answers a broken form (cut off, or without its boundary) with a 400, not a 500', async () => {
+    const cutOff = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/avatar',
+      headers: { origin: testOrigin, cookie, 'content-type': 'multipart/form-data; boundary=a' },
+      payload:
+        '--a\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n',
+    })
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/avatar',
+      headers: { origin: testOrigin, cookie, 'content-type': 'multipart/form-data' },
+      payload: 'whatever',
+    })
+    for (const res of [cutOff, noBoundary]) {
+      expect(res.statusCode, res.body).toBe(400)
+      expect(errorOf(res)).toMatchObject({ reason: 'BAD_FORM', details: [{ field: 'file' }] })
+    }
+  })
+
   it('asks a visitor to sign in, and refuses an upload sent from another site', async () => {
     const visitor = await upload(t.app, null, { filename: 'me.png', type: 'image/png', bytes: png })
     expect(visitor.statusCode).toBe(401)
