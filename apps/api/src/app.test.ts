@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -70,6 +71,16 @@ describe('the API shell', () => {
     expect(me?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }])
     expect(Object.keys(me?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']))
     expect(doc.paths['/creators/paginated']?.get?.security).toEqual([])
+  })
+
+  it('passes redocly lint with its recommended rules, with no error', async () => {
+    const source = (await t.app.inject('/api/docs/json')).body
+    const config = await createConfig({ extends: ['recommended'] })
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config })
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`)
+    expect(errors).toEqual([])
   })
 
   it('answers 503 from /ready when the database is gone', async () => {

@@ -85,7 +85,12 @@ export type UpdatePlanBody = z.input<typeof UpdatePlanBody>
 export type ParsedUpdatePlanBody = z.output<typeof UpdatePlanBody>
 
 export const PlanIdParams = z.object({ id: z.uuid() })
-export const PlanCreatorParams = z.object({ creatorId: z.uuid() })
+/**
+ * `GET /subscription-pricing/{id}`: here `id` is the creator's user id. It shares the path of
+ * `PUT /subscription-pricing/{id}` (a plan's id), so both name the parameter `id` (one path, one
+ * parameter name, as OpenAPI wants).
+ */
+export const PlanCreatorParams = z.object({ id: z.uuid().describe("The creator's user id") })
 
 /** `?all=true`: the owner or an admin also sees inactive plans. */
 export const PlansQuery = z.object({

@@ -18,7 +18,7 @@ import type { ShopCache } from './shop-cache.ts'
 /** What a creator sells (`subscription-pricing`, product-decisions.md "What is sold"). */
 export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }> = async (app, { db, shopCache }) => {
   app.get(
-    '/subscription-pricing/:creatorId',
+    '/subscription-pricing/:id',
     {
       // The active plans are the shop's; `all=true` asks the caller to be the creator or a verified admin.
       config: { access: 'public' },
@@ -31,7 +31,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }
       },
     },
     async (request) => {
-      const { creatorId } = request.params
+      const { id: creatorId } = request.params
       const includeInactive = request.query.all
       if (includeInactive) {
         await assertOwner(request, creatorId, 'Only the creator or an admin can see inactive plans')

@@ -422,7 +422,7 @@ describe('the OpenAPI document', () => {
     expect(tagOf('/creators/{id}', 'get')).toEqual(['creators'])
     expect(tagOf('/creators/{id}/profile', 'put')).toEqual(['creators'])
     expect(tagOf('/creators/{id}/share-link', 'get')).toEqual(['creators'])
-    expect(tagOf('/subscription-pricing/{creatorId}', 'get')).toEqual(['plans'])
+    expect(tagOf('/subscription-pricing/{id}', 'get')).toEqual(['plans'])
     expect(tagOf('/subscription-pricing', 'post')).toEqual(['plans'])
     expect(tagOf('/subscription-pricing/{id}', 'put')).toEqual(['plans'])
   })
