@@ -219,7 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         if (request.url.split('?')[0] === '/api/email/unsubscribe') return
         const requestOrigin = request.headers.origin
         if (requestOrigin && requestOrigin !== siteOrigin) {
-          throw new AppError('FORBIDDEN', 'Cross-site request refused', undefined, 'CROSS_SITE')
+          throw new AppError('FORBIDDEN', 'Cross-site request refused', { reason: 'CROSS_SITE' })
         }
       })
       await api.register(healthRoutes, { database: deps.database })

@@ -14,17 +14,28 @@ export const statusOf: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
 }
 
+/** What an error may carry besides its code and message. */
+export interface AppErrorOptions {
+  /** The fields at fault (`body.email`), each with its message. */
+  details?: FieldIssue[]
+  /** A finer cause within the code, for the client to choose its message (`EMAIL_NOT_VERIFIED`). */
+  reason?: string
+}
+
 /** The one error type services throw; the error handler turns it into `{ error: { code, message, requestId, details? } }`. */
 export class AppError extends Error {
+  readonly details: FieldIssue[] | undefined
+  readonly reason: string | undefined
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: FieldIssue[],
-    /** A finer cause within the code, for the client to choose its message (`EMAIL_NOT_VERIFIED`). */
-    readonly reason?: string,
+    options: AppErrorOptions = {},
   ) {
     super(message)
     this.name = 'AppError'
+    this.details = options.details
+    this.reason = options.reason
   }
 
   get status(): number {

@@ -55,7 +55,7 @@ function plainMediaType(header: unknown): string | null {
 }
 
 function validationFailed(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, [{ field, message }])
+  return new AppError('VALIDATION_FAILED', message, { details: [{ field, message }] })
 }
 
 /** Our answer to any error: our own, a validation failure, a framework error, or an unexpected one. */
@@ -64,7 +64,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = fieldIssues(error)
     const fields = [...new Set(details.map((d) => d.field))].join(', ')
-    return sendError(reply, request, new AppError('VALIDATION_FAILED', `Invalid ${fields}`, details))
+    return sendError(reply, request, new AppError('VALIDATION_FAILED', `Invalid ${fields}`, { details }))
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema')
@@ -80,7 +80,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     const message = 'A part of the address is too long'
-    return sendError(reply, request, new AppError('URI_TOO_LONG', message, [{ field: 'params', message }]))
+    return sendError(reply, request, new AppError('URI_TOO_LONG', message, { details: [{ field: 'params', message }] }))
   }
   const code = badValueCode(error)
   if (code) {

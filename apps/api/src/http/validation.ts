@@ -56,7 +56,7 @@ export function refuseUnsafeText(parts: Record<string, unknown>): void {
   )
   if (details.length === 0) return
   const fields = [...new Set(details.map((d) => d.field))].join(', ')
-  throw new AppError('VALIDATION_FAILED', `Invalid ${fields}`, details)
+  throw new AppError('VALIDATION_FAILED', `Invalid ${fields}`, { details })
 }
 
 /** Fails with one issue per unsafe string, in zod's shape, so the error handler names each field. */

@@ -46,10 +46,11 @@ export async function setAdminPassword(deps: Deps, request: FastifyRequest, pass
   const session = await requireAdminSession(request)
   const status = await adminStatus(deps, request)
   if (status.hasPassword && !status.verified) {
-    throw new AppError('FORBIDDEN', 'Enter the current admin password first', undefined, 'ADMIN_PASSWORD_REQUIRED')
+    throw new AppError('FORBIDDEN', 'Enter the current admin password first', { reason: 'ADMIN_PASSWORD_REQUIRED' })
   }
   const problem = passwordProblem(password)
-  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'body.password', message: problem }])
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', problem, { details: [{ field: 'body.password', message: problem }] })
   const passwordHash = await hashPassword(password)
   await deps.db
     .insert(adminPasswords)
@@ -70,7 +71,7 @@ export async function verifyAdminPassword(deps: Deps, request: FastifyRequest, p
   // The try holds its place before the password is checked, so parallel tries cannot pass the limit.
   const attempt = await reserveAttempt(throttle, [key])
   if (!attempt.ok) {
-    throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
+    throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), { reason: 'BLOCKED' })
   }
 
   const [stored] = await deps.db.select().from(adminPasswords).where(eq(adminPasswords.userId, session.user.id))
@@ -78,7 +79,7 @@ export async function verifyAdminPassword(deps: Deps, request: FastifyRequest, p
   if (!stored || !(await verifyPassword({ hash: stored.passwordHash, password }))) {
     await recordFailure(throttle, attempt.reservation)
     await recordAuthEvent(deps.db, request, { kind: 'admin_verify_failed', ...event })
-    throw new AppError('UNAUTHENTICATED', 'That admin password is not right.', undefined, 'INVALID_CREDENTIALS')
+    throw new AppError('UNAUTHENTICATED', 'That admin password is not right.', { reason: 'INVALID_CREDENTIALS' })
   }
   await releaseAttempt(throttle, attempt.reservation, [key.key])
   await deps.db

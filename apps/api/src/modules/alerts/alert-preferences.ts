@@ -108,7 +108,10 @@ export async function requireCreator(deps: PreferenceDeps, creatorId: string): P
 function requireVerifiedPhone(user: ServerUser): void {
   if (user.phone && user.phone_verified) return
   const message = notificationMessages.phoneNotVerified
-  throw new AppError('VALIDATION_FAILED', message, [{ field: 'phone', message }], 'PHONE_NOT_VERIFIED')
+  throw new AppError('VALIDATION_FAILED', message, {
+    details: [{ field: 'phone', message }],
+    reason: 'PHONE_NOT_VERIFIED',
+  })
 }
 
 async function settingsOf(db: Db, userId: string): Promise<{ smsEnabled: boolean; emailEnabled: boolean }> {
@@ -271,7 +274,7 @@ export async function setCreatorChoices(
 ): Promise<{ email: boolean; sms: boolean }> {
   if (userId === creatorId) {
     const message = 'Your own picks are not sent to you'
-    throw new AppError('VALIDATION_FAILED', message, [{ field: fields.creatorId, message }])
+    throw new AppError('VALIDATION_FAILED', message, { details: [{ field: fields.creatorId, message }] })
   }
   await Promise.all([personOf(deps, userId), requireCreator(deps, creatorId)])
   const now = deps.now()
@@ -286,11 +289,17 @@ export async function setCreatorChoices(
     const before = effectiveChoices(entitled, current)
     if (changes.email && !before.email && !offered.email) {
       const message = notificationMessages.emailNotOffered
-      throw new AppError('VALIDATION_FAILED', message, [{ field: fields.email, message }], 'NOT_OFFERED')
+      throw new AppError('VALIDATION_FAILED', message, {
+        details: [{ field: fields.email, message }],
+        reason: 'NOT_OFFERED',
+      })
     }
     if (changes.sms && !before.sms && !offered.sms) {
       const message = notificationMessages.smsNotOffered
-      throw new AppError('VALIDATION_FAILED', message, [{ field: fields.sms, message }], 'NOT_OFFERED')
+      throw new AppError('VALIDATION_FAILED', message, {
+        details: [{ field: fields.sms, message }],
+        reason: 'NOT_OFFERED',
+      })
     }
     const follows = !entitled && !current?.followedAt && Boolean(changes.email || changes.sms)
     const values = {
@@ -333,7 +342,10 @@ export async function unsubscribeTarget(
   const read = readUnsubscribeToken(secret, token)
   if (!read || !uuidPattern.test(read.userId) || !uuidPattern.test(read.creatorId)) {
     const message = 'This unsubscribe link is not valid'
-    throw new AppError('VALIDATION_FAILED', message, [{ field: 'query.token', message }], 'BAD_TOKEN')
+    throw new AppError('VALIDATION_FAILED', message, {
+      details: [{ field: 'query.token', message }],
+      reason: 'BAD_TOKEN',
+    })
   }
   const card = await requireCreator(deps, read.creatorId)
   return { ...read, creatorName: card.name }
@@ -658,7 +670,10 @@ export async function sendTestEmail(
 ): Promise<TestEmailAnswer> {
   if (email !== creator.email) {
     const message = notificationMessages.testEmailOwnAddressOnly
-    throw new AppError('VALIDATION_FAILED', message, [{ field: 'body.email', message }], 'NOT_OWN_ADDRESS')
+    throw new AppError('VALIDATION_FAILED', message, {
+      details: [{ field: 'body.email', message }],
+      reason: 'NOT_OWN_ADDRESS',
+    })
   }
   const profile = await findCreatorProfile(alerts, creator.id)
   if (!profile) throw new AppError('FORBIDDEN', 'Only creators can send a test e-mail')
@@ -680,8 +695,7 @@ export async function sendTestEmail(
       throw new AppError(
         'RATE_LIMITED',
         `You can send ${testEmailsPerHour} test e-mails an hour. Please try again later.`,
-        undefined,
-        'TEST_EMAIL_LIMIT',
+        { reason: 'TEST_EMAIL_LIMIT' },
       )
     }
     const [row] = await tx
@@ -789,7 +803,7 @@ export async function addDeliveryMethod(
     .onConflictDoNothing()
     .returning()
   if (!row) {
-    throw new AppError('CONFLICT', notificationMessages.deliveryMethodExists, undefined, 'DELIVERY_METHOD_EXISTS')
+    throw new AppError('CONFLICT', notificationMessages.deliveryMethodExists, { reason: 'DELIVERY_METHOD_EXISTS' })
   }
   return toMethod(row)
 }

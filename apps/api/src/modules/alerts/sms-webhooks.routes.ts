@@ -71,7 +71,7 @@ export const smsWebhooksRoutes: FastifyPluginAsyncZod<SmsWebhooksOptions> = asyn
     const fields = formFields(request.body) ?? {}
     const url = `${publicUrl}/api${path}`
     if (!isTwilioSignatureValid(twilio.authToken, typeof signature === 'string' ? signature : undefined, url, fields)) {
-      throw new AppError('FORBIDDEN', 'The Twilio signature does not verify', undefined, 'BAD_SIGNATURE')
+      throw new AppError('FORBIDDEN', 'The Twilio signature does not verify', { reason: 'BAD_SIGNATURE' })
     }
   }
 

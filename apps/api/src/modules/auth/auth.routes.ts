@@ -153,7 +153,7 @@ function sendRateLimited(reply: FastifyReply, request: FastifyRequest, response:
   const message =
     path === '/request-password-reset' ? authMessages.resetTooMany : blockedMessage(retryAfterSeconds * 1000)
   reply.header('retry-after', String(retryAfterSeconds))
-  return sendError(reply, request, new AppError('RATE_LIMITED', message, undefined, 'RATE_LIMITED'))
+  return sendError(reply, request, new AppError('RATE_LIMITED', message, { reason: 'RATE_LIMITED' }))
 }
 
 async function relay(
@@ -178,8 +178,7 @@ async function relay(
     const error = new AppError(
       known?.code ?? codeForStatus(response.status),
       known?.message ?? (libraryMessage || response.statusText || 'Request failed'),
-      undefined,
-      known?.reason ?? (libraryCode || undefined),
+      { reason: known?.reason ?? (libraryCode || undefined) },
     )
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
     const retryAfter = response.headers.get('retry-after')
@@ -233,7 +232,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
         if (!parsed.success) {
           const details = fieldIssues(parsed.error)
           const fields = [...new Set(details.map((d) => d.field))].join(', ')
-          throw new AppError('VALIDATION_FAILED', `Invalid ${fields}`, details)
+          throw new AppError('VALIDATION_FAILED', `Invalid ${fields}`, { details })
         }
         body = parsed.data
       } else if (request.method === 'POST') {
@@ -248,7 +247,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
         if (!attempt.ok) {
           await recordAuthEvent(db, request, { kind: 'blocked', email })
           reply.header('retry-after', String(Math.ceil(attempt.blockedMs / 1000)))
-          throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
+          throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), { reason: 'BLOCKED' })
         }
         const response = await auth.handler(toRequest(request, path, body))
         if (response.status === 401) {
@@ -272,12 +271,12 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
 
       if (path === '/sign-in/social') {
         if (!googleOn) {
-          throw new AppError('NOT_FOUND', googleMessages.notConfigured, undefined, 'PROVIDER_NOT_CONFIGURED')
+          throw new AppError('NOT_FOUND', googleMessages.notConfigured, { reason: 'PROVIDER_NOT_CONFIGURED' })
         }
         const response = await auth.handler(toRequest(request, path, body))
         // Configured, but Google's discovery document could not be read (again) just now.
         if (response.status === 404) {
-          throw new AppError('SERVICE_UNAVAILABLE', googleMessages.unavailable, undefined, 'PROVIDER_UNAVAILABLE')
+          throw new AppError('SERVICE_UNAVAILABLE', googleMessages.unavailable, { reason: 'PROVIDER_UNAVAILABLE' })
         }
         return relay(reply, request, response, path)
       }
@@ -290,7 +289,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
       // The library answers a second sign-up like a first, to hide who has an account; the spec
       // wants sign-up to say so (the one place an e-mail's registration shows).
       if (path === '/sign-up/email' && email && (await findUserByEmail({ db }, email))?.auth_id) {
-        throw new AppError('CONFLICT', authMessages.alreadyRegistered, undefined, 'ALREADY_REGISTERED')
+        throw new AppError('CONFLICT', authMessages.alreadyRegistered, { reason: 'ALREADY_REGISTERED' })
       }
       const way = throttledWay(path, email, request.ip)
       let held: Reservation | null = null
@@ -299,7 +298,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
         if (!attempt.ok) {
           await recordAuthEvent(db, request, { kind: 'blocked', email, detail: { path } })
           reply.header('retry-after', String(Math.ceil(attempt.blockedMs / 1000)))
-          throw new AppError('RATE_LIMITED', way.refusal(attempt.blockedMs), undefined, 'BLOCKED')
+          throw new AppError('RATE_LIMITED', way.refusal(attempt.blockedMs), { reason: 'BLOCKED' })
         }
         held = attempt.reservation
       }

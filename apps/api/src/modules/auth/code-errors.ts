@@ -10,5 +10,5 @@ export function codeError(outcome: Exclude<CodeOutcome, 'ok'>): AppError {
       : outcome === 'expired'
         ? reasons.OTP_EXPIRED
         : reasons.TOO_MANY_ATTEMPTS
-  return new AppError('VALIDATION_FAILED', known?.message ?? 'That code did not work.', undefined, known?.reason)
+  return new AppError('VALIDATION_FAILED', known?.message ?? 'That code did not work.', { reason: known?.reason })
 }

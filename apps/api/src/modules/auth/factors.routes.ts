@@ -138,9 +138,9 @@ async function read(response: Response): Promise<LibraryAnswer> {
 
 /** A library failure we did not expect here, in our shape (never its internals). */
 function unexpected(answer: LibraryAnswer): AppError {
-  if (answer.status === 429) return new AppError('RATE_LIMITED', blockedMessage(60_000), undefined, 'RATE_LIMITED')
+  if (answer.status === 429) return new AppError('RATE_LIMITED', blockedMessage(60_000), { reason: 'RATE_LIMITED' })
   if (answer.status >= 500) return new AppError('INTERNAL', 'Something went wrong. Try again.')
-  return new AppError('VALIDATION_FAILED', 'That did not work. Try again.', undefined, answer.code || undefined)
+  return new AppError('VALIDATION_FAILED', 'That did not work. Try again.', { reason: answer.code || undefined })
 }
 
 export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async (app, options) => {
@@ -153,7 +153,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     if (request.method === 'GET' || request.method === 'HEAD') return
     const origin = request.headers.origin
     if (origin && origin !== siteOrigin) {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused', undefined, 'CROSS_SITE')
+      throw new AppError('FORBIDDEN', 'Cross-site request refused', { reason: 'CROSS_SITE' })
     }
   })
 
@@ -173,7 +173,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     const pending = await auth.api.pendingTwoFactorUser({ headers: headersOf(request) })
     const authUser = pending.userId ? await authUserById({ db }, pending.userId) : null
     if (authUser) return { mode: 'sign_in', userId: authUser.id, email: authUser.email }
-    throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+    throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
   }
 
   /**
@@ -187,7 +187,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       .select({ token: authSessions.token })
       .from(authSessions)
       .where(eq(authSessions.id, user.sessionId))
-    if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+    if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
     const carried = `${request.headers.cookie ?? ''} ${request.headers.authorization ?? ''}`.includes(session.token)
     const headers = headersOf(request)
     headers.set('authorization', `Bearer ${session.token}`)
@@ -211,7 +211,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     const found = await findFactor({ db }, caller.userId, id)
     const verified = found ? factorOf(found).status === 'verified' : false
     if (!found || (caller.mode === 'sign_in' && !verified)) {
-      throw new AppError('NOT_FOUND', factorMessages.notFound, undefined, 'FACTOR_NOT_FOUND')
+      throw new AppError('NOT_FOUND', factorMessages.notFound, { reason: 'FACTOR_NOT_FOUND' })
     }
     return found
   }
@@ -228,7 +228,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       email: user.email,
       detail: { blockedForMs },
     })
-    throw new AppError('VALIDATION_FAILED', factorMessages.incorrectPassword, undefined, 'INVALID_PASSWORD')
+    throw new AppError('VALIDATION_FAILED', factorMessages.incorrectPassword, { reason: 'INVALID_PASSWORD' })
   }
 
   /**
@@ -246,15 +246,15 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     const hash = await passwordHashOf({ db }, user.userId)
     if (!hash) return null
     if (!password) {
-      throw new AppError('VALIDATION_FAILED', factorMessages.passwordRequired, [
-        { field: 'body.password', message: factorMessages.passwordRequired },
-      ])
+      throw new AppError('VALIDATION_FAILED', factorMessages.passwordRequired, {
+        details: [{ field: 'body.password', message: factorMessages.passwordRequired }],
+      })
     }
     // The try holds its place before the password is checked, so parallel tries cannot pass the limit.
     const keys = throttleKeys(user.email, request.ip)
     const attempt = await reserveAttempt(throttle, [keys.email, keys.address])
     if (!attempt.ok) {
-      throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
+      throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), { reason: 'BLOCKED' })
     }
     if (!check) return attempt.reservation
     const context = await auth.$context
@@ -309,14 +309,14 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
         const added = await addPhoneFactor({ db }, { userId: user.userId, phone: body.phone, friendlyName, now: now() })
         if (!added.ok) {
           const message = added.reason === 'FACTOR_EXISTS' ? factorMessages.phoneExists : factorMessages.tooManyPhones
-          throw new AppError('CONFLICT', message, undefined, added.reason)
+          throw new AppError('CONFLICT', message, { reason: added.reason })
         }
         await factorEvent(request, user, 'factor_enrolled', { factor_id: added.factor.id, factor_type: 'phone' })
         return reply.status(201).send({ factor: added.factor })
       }
 
       const existing = await findTotpFactor({ db }, user.userId)
-      if (existing?.verified) throw new AppError('CONFLICT', factorMessages.totpExists, undefined, 'FACTOR_EXISTS')
+      if (existing?.verified) throw new AppError('CONFLICT', factorMessages.totpExists, { reason: 'FACTOR_EXISTS' })
       const held = await confirmPassword(request, user, body.password, false)
       // The plugin makes the secret (encrypted at rest) and replaces an unconfirmed one.
       const { headers } = await librarySession(request, user)
@@ -334,7 +334,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       if (!answer.ok) {
         if (answer.code === 'INVALID_PASSWORD') return wrongPassword(request, user, held)
         if (answer.code === 'TOTP_ALREADY_ENABLED') {
-          throw new AppError('CONFLICT', factorMessages.totpExists, undefined, 'FACTOR_EXISTS')
+          throw new AppError('CONFLICT', factorMessages.totpExists, { reason: 'FACTOR_EXISTS' })
         }
         throw unexpected(answer)
       }
@@ -374,7 +374,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
         const waitMs = await textWaitMs(challenges, caller.userId)
         if (waitMs > 0) {
           reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
-          throw new AppError('RATE_LIMITED', factorMessages.wait(waitMs), undefined, 'TOO_MANY_CODES')
+          throw new AppError('RATE_LIMITED', factorMessages.wait(waitMs), { reason: 'TOO_MANY_CODES' })
         }
         const phone = found.row.phone
         if (caller.mode === 'session') {
@@ -391,7 +391,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
           } catch (error) {
             request.log.error({ err: error instanceof Error ? error.message : String(error) }, 'factor code not sent')
             await consumeChallenge(challenges, challenge.id)
-            throw new AppError('SERVICE_UNAVAILABLE', factorMessages.notSent, undefined, 'SMS_NOT_SENT')
+            throw new AppError('SERVICE_UNAVAILABLE', factorMessages.notSent, { reason: 'SMS_NOT_SENT' })
           }
         } else {
           // During a sign-in the plugin makes and keeps the code; its sendOTP texts this factor.
@@ -405,10 +405,10 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
             await consumeChallenge(challenges, challenge.id)
             forwardCookies(reply, response)
             if (answer.code === 'INVALID_TWO_FACTOR_COOKIE') {
-              throw new AppError('UNAUTHENTICATED', factorMessages.signInExpired, undefined, 'SIGN_IN_EXPIRED')
+              throw new AppError('UNAUTHENTICATED', factorMessages.signInExpired, { reason: 'SIGN_IN_EXPIRED' })
             }
             if (text.failed)
-              throw new AppError('SERVICE_UNAVAILABLE', factorMessages.notSent, undefined, 'SMS_NOT_SENT')
+              throw new AppError('SERVICE_UNAVAILABLE', factorMessages.notSent, { reason: 'SMS_NOT_SENT' })
             throw unexpected(answer)
           }
         }
@@ -429,7 +429,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
   async function takeTry(caller: Caller, factorId: string, challengeId: string): Promise<Challenge> {
     const purpose = caller.mode === 'session' ? 'enrol' : 'sign_in'
     const challenge = await findChallenge(challenges, { id: challengeId, userId: caller.userId, purpose, factorId })
-    if (!challenge) throw new AppError('NOT_FOUND', factorMessages.challengeNotFound, undefined, 'CHALLENGE_NOT_FOUND')
+    if (!challenge) throw new AppError('NOT_FOUND', factorMessages.challengeNotFound, { reason: 'CHALLENGE_NOT_FOUND' })
     const state = challengeState(challenges, challenge)
     if (state !== 'open') throw codeError(state)
     if (!(await spendAttempt(challenges, challenge.id))) throw codeError('too_many')
@@ -475,10 +475,10 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     if (answer.code === 'OTP_HAS_EXPIRED') return codeError('expired')
     if (answer.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return codeError('too_many')
     if (answer.code === 'INVALID_TWO_FACTOR_COOKIE') {
-      return new AppError('UNAUTHENTICATED', factorMessages.signInExpired, undefined, 'SIGN_IN_EXPIRED')
+      return new AppError('UNAUTHENTICATED', factorMessages.signInExpired, { reason: 'SIGN_IN_EXPIRED' })
     }
     if (answer.code === 'ACCOUNT_TEMPORARILY_LOCKED') {
-      return new AppError('RATE_LIMITED', blockedMessage(15 * 60_000), undefined, 'BLOCKED')
+      return new AppError('RATE_LIMITED', blockedMessage(15 * 60_000), { reason: 'BLOCKED' })
     }
     return unexpected(answer)
   }
@@ -509,7 +509,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
         const attempt = await reserveAttempt(throttle, [mfaKey])
         if (!attempt.ok) {
           reply.header('retry-after', String(Math.ceil(attempt.blockedMs / 1000)))
-          throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), undefined, 'BLOCKED')
+          throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), { reason: 'BLOCKED' })
         }
         const held = attempt.reservation
         // A try refused before its code is checked (no such challenge, no tries left) gives its place back.
@@ -551,7 +551,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
           factorId: found.row.id,
         })
         if (!challenge) {
-          throw new AppError('NOT_FOUND', factorMessages.challengeNotFound, undefined, 'CHALLENGE_NOT_FOUND')
+          throw new AppError('NOT_FOUND', factorMessages.challengeNotFound, { reason: 'CHALLENGE_NOT_FOUND' })
         }
         const outcome = await checkTextedCode(challenges, challenge, code)
         if (outcome !== 'ok') {
@@ -581,7 +581,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
       await markTotpCodeUsed(challenges, found.row.id, code)
       await syncGate({ db }, caller.userId)
       const confirmed = await findFactor({ db }, caller.userId, found.row.id)
-      if (!confirmed) throw new AppError('NOT_FOUND', factorMessages.notFound, undefined, 'FACTOR_NOT_FOUND')
+      if (!confirmed) throw new AppError('NOT_FOUND', factorMessages.notFound, { reason: 'FACTOR_NOT_FOUND' })
       if (!wasVerified) {
         await factorEvent(request, caller, 'factor_verified', { factor_id: found.row.id, factor_type: 'totp' })
       }
@@ -605,7 +605,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<FactorsRoutesOptions> = async 
     async (request, reply) => {
       const user = await signedIn(request)
       const found = await findFactor({ db }, user.userId, request.params.id)
-      if (!found) throw new AppError('NOT_FOUND', factorMessages.notFound, undefined, 'FACTOR_NOT_FOUND')
+      if (!found) throw new AppError('NOT_FOUND', factorMessages.notFound, { reason: 'FACTOR_NOT_FOUND' })
       await confirmPassword(request, user, request.body?.password)
       await removeFactor({ db }, user.userId, found)
       await factorEvent(request, user, 'factor_removed', { factor_id: found.row.id, factor_type: found.kind })

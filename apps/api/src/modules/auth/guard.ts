@@ -162,7 +162,7 @@ function depsFor(request: FastifyRequest): GuardDeps {
 }
 
 function signedIn(caller: Caller | null): SignedInCaller {
-  if (!caller?.user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+  if (!caller?.user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
   const user = caller.user
   const actor = user.role === 'admin' && !caller.adminVerified ? { ...user, role: 'customer' as const } : user
   return { ...caller, user, actor }
@@ -182,7 +182,7 @@ export async function callerOf(request: FastifyRequest): Promise<SignedInCaller>
 /** The auth identity of an `identity` route's caller (401 for a visitor). */
 export async function identityOf(request: FastifyRequest): Promise<Caller> {
   const caller = await resolve(depsFor(request), request)
-  if (!caller) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+  if (!caller) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
   return caller
 }
 
@@ -213,14 +213,14 @@ export async function assertOwner(request: FastifyRequest, ownerId: string, refu
 }
 
 function adminPasswordRequired(): AppError {
-  return new AppError('FORBIDDEN', 'Enter the admin password first', undefined, 'ADMIN_PASSWORD_REQUIRED')
+  return new AppError('FORBIDDEN', 'Enter the admin password first', { reason: 'ADMIN_PASSWORD_REQUIRED' })
 }
 
 function requireRank(caller: SignedInCaller, role: Role): void {
   if (hasRole({ role: toRole(caller.actor.role), permissions: [] }, role)) return
   // An administrator who has not entered the admin password is told what to do about it.
   if (caller.user.role === 'admin') throw adminPasswordRequired()
-  if (role === 'creator') throw new AppError('FORBIDDEN', 'Only creators can do this', undefined, 'NOT_A_CREATOR')
+  if (role === 'creator') throw new AppError('FORBIDDEN', 'Only creators can do this', { reason: 'NOT_A_CREATOR' })
   throw new AppError('FORBIDDEN', `Only for the ${role} role and above`)
 }
 
@@ -250,7 +250,7 @@ async function enforce(request: FastifyRequest, access: Access): Promise<void> {
   if (access === 'secondFactor') {
     if (await resolve(depsFor(request), request)) return
     if (await depsFor(request).pendingSecondFactor?.(request)) return
-    throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+    throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
   }
   const caller = await callerOf(request)
   if (access === 'signedIn') return

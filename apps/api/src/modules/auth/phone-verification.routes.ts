@@ -50,11 +50,11 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
     async (request, reply) => {
       const { user } = await callerOf(request)
       const authId = user.auth_id
-      if (!authId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+      if (!authId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
       const waitMs = await textWaitMs(challenges, authId)
       if (waitMs > 0) {
         reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
-        throw new AppError('RATE_LIMITED', factorMessages.wait(waitMs), undefined, 'TOO_MANY_CODES')
+        throw new AppError('RATE_LIMITED', factorMessages.wait(waitMs), { reason: 'TOO_MANY_CODES' })
       }
       const { phone } = request.body
       const code = newCode()
@@ -64,7 +64,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
       } catch (error) {
         request.log.error({ err: error instanceof Error ? error.message : String(error) }, 'phone code not sent')
         await consumeChallenge(challenges, challenge.id)
-        throw new AppError('SERVICE_UNAVAILABLE', factorMessages.notSent, undefined, 'SMS_NOT_SENT')
+        throw new AppError('SERVICE_UNAVAILABLE', factorMessages.notSent, { reason: 'SMS_NOT_SENT' })
       }
       return reply.status(202).send({ expires_at: challenge.expiresAt.toISOString() })
     },
@@ -84,7 +84,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
     async (request) => {
       const { user } = await callerOf(request)
       const authId = user.auth_id
-      if (!authId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', undefined, 'NOT_SIGNED_IN')
+      if (!authId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
       const { phone, code } = request.body
       // Only the newest code for this number counts; asking again replaces the older ones.
       const challenge = await latestChallengeFor(challenges, { userId: authId, purpose: 'profile_phone', phone })

@@ -48,9 +48,9 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asyn
       const { user } = await callerOf(request)
       const client = await addClient({ db }, user.id, request.body)
       if (!client) {
-        throw new AppError('CONFLICT', 'A client with this e-mail is already on your list', [
-          { field: 'body.email', message: 'Already on your client list' },
-        ])
+        throw new AppError('CONFLICT', 'A client with this e-mail is already on your list', {
+          details: [{ field: 'body.email', message: 'Already on your client list' }],
+        })
       }
       return reply.status(201).send({ client })
     },

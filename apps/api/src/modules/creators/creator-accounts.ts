@@ -35,12 +35,10 @@ const usernameKey = (username: string) => `creator-username:${username.toLowerCa
 const creatorKey = (userId: string) => `creator-profile:${userId}`
 
 function usernameTaken(): AppError {
-  return new AppError(
-    'CONFLICT',
-    creatorProfileMessages.usernameTaken,
-    [{ field: 'body.username', message: creatorProfileMessages.usernameTaken }],
-    'USERNAME_TAKEN',
-  )
+  return new AppError('CONFLICT', creatorProfileMessages.usernameTaken, {
+    details: [{ field: 'body.username', message: creatorProfileMessages.usernameTaken }],
+    reason: 'USERNAME_TAKEN',
+  })
 }
 
 /**
@@ -87,7 +85,7 @@ export async function registerCreator(
       .select({ id: creatorProfiles.userId })
       .from(creatorProfiles)
       .where(eq(creatorProfiles.userId, userId))
-    if (existing) throw new AppError('CONFLICT', creatorProfileMessages.alreadyCreator, undefined, 'ALREADY_CREATOR')
+    if (existing) throw new AppError('CONFLICT', creatorProfileMessages.alreadyCreator, { reason: 'ALREADY_CREATOR' })
     await claimUsername(tx, body.username, null, now)
     const picture = body.profilePicture ?? user.profile_picture
     await tx.insert(creatorProfiles).values({

@@ -58,7 +58,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }
       const creatorId = request.body.creatorId ?? me.id
       await assertOwner(request, creatorId, 'You can only add plans to your own creator profile')
       if (creatorId === me.id && !(await findCreatorProfile({ db }, me.id))) {
-        throw new AppError('FORBIDDEN', 'Become a creator before adding plans', undefined, 'NOT_A_CREATOR')
+        throw new AppError('FORBIDDEN', 'Become a creator before adding plans', { reason: 'NOT_A_CREATOR' })
       }
       const plan = await createPlan({ db }, creatorId, request.body)
       shopCache.invalidate()

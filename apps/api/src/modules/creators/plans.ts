@@ -29,7 +29,7 @@ export interface Actor {
 }
 
 function planLimitReached(): AppError {
-  return new AppError('CONFLICT', planMessages.planLimit, undefined, 'PLAN_LIMIT')
+  return new AppError('CONFLICT', planMessages.planLimit, { reason: 'PLAN_LIMIT' })
 }
 
 /** Locks the creator's profile row for the rest of the transaction; 404 when there is no creator. */
@@ -129,7 +129,9 @@ export async function updatePlan(
       message,
     }))
     if (problems.length) {
-      throw new AppError('VALIDATION_FAILED', `Invalid ${problems.map((p) => p.field).join(', ')}`, problems)
+      throw new AppError('VALIDATION_FAILED', `Invalid ${problems.map((p) => p.field).join(', ')}`, {
+        details: problems,
+      })
     }
     const active = changes.active ?? current.active
     if (

@@ -43,7 +43,7 @@ export function uploadProblem(
   message: string,
   reason: string,
 ): AppError {
-  return new AppError(code, message, [{ field: 'file', message }], reason)
+  return new AppError(code, message, { details: [{ field: 'file', message }], reason })
 }
 
 export interface Avatar {

@@ -35,13 +35,13 @@ const retryAfterSeconds = 60
  */
 function providerFailure(error: unknown, reply: FastifyReply, log: FastifyBaseLogger, message: string): Error {
   if (!(error instanceof OddsProviderError)) return error instanceof Error ? error : new Error(String(error))
-  if (error.reason === 'not_found') return new AppError('NOT_FOUND', 'Game not found', undefined, 'GAME_NOT_FOUND')
+  if (error.reason === 'not_found') return new AppError('NOT_FOUND', 'Game not found', { reason: 'GAME_NOT_FOUND' })
   log.warn({ reason: error.reason, providerMessage: error.message }, 'the odds provider failed')
   if (error.reason === 'rate_limited') {
     reply.header('retry-after', String(retryAfterSeconds))
-    return new AppError('RATE_LIMITED', message, undefined, 'ODDS_RATE_LIMITED')
+    return new AppError('RATE_LIMITED', message, { reason: 'ODDS_RATE_LIMITED' })
   }
-  return new AppError('SERVICE_UNAVAILABLE', message, undefined, 'ODDS_UNAVAILABLE')
+  return new AppError('SERVICE_UNAVAILABLE', message, { reason: 'ODDS_UNAVAILABLE' })
 }
 
 /** A list call: a sport the provider does not know (out of season at The Odds API) has no games. */
@@ -191,7 +191,7 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
           offered.length > 0
             ? `Unknown player prop market for ${sportLabel(sport)}: ${unknown.join(', ')} (offered: ${offered.join(', ')})`
             : `${sportLabel(sport)} has no player prop markets`
-        throw new AppError('VALIDATION_FAILED', message, [{ field: 'query.markets', message }])
+        throw new AppError('VALIDATION_FAILED', message, { details: [{ field: 'query.markets', message }] })
       }
       const sportKey = sportKeyOf(sport)
       try {

@@ -44,7 +44,7 @@ function cardProblems(body: z.output<typeof SandboxPayBody>, now: Date): { field
 }
 
 function closed(): AppError {
-  return new AppError('CONFLICT', paymentMessages.checkoutClosed, undefined, 'CHECKOUT_CLOSED')
+  return new AppError('CONFLICT', paymentMessages.checkoutClosed, { reason: 'CHECKOUT_CLOSED' })
 }
 
 /**
@@ -113,7 +113,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       if (session.status !== 'open') throw closed()
       const problems = cardProblems(request.body, now())
       if (problems.length) {
-        throw new AppError('VALIDATION_FAILED', `Invalid ${problems.map((p) => p.field).join(', ')}`, problems)
+        throw new AppError('VALIDATION_FAILED', `Invalid ${problems.map((p) => p.field).join(', ')}`, {
+          details: problems,
+        })
       }
       const card = cardByNumber.get(request.body.card_number.replace(/[\s-]/g, '')) ?? 'declined'
       try {
@@ -121,10 +123,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
         return { redirect_url: redirectUrl }
       } catch (error) {
         if (error instanceof PaymentProviderError && error.reason === 'card_declined') {
-          throw new AppError('PAYMENT_FAILED', paymentMessages.cardDeclined, undefined, 'CARD_DECLINED')
+          throw new AppError('PAYMENT_FAILED', paymentMessages.cardDeclined, { reason: 'CARD_DECLINED' })
         }
         if (error instanceof PaymentProviderError && error.reason === 'insufficient_funds') {
-          throw new AppError('PAYMENT_FAILED', paymentMessages.insufficientFunds, undefined, 'INSUFFICIENT_FUNDS')
+          throw new AppError('PAYMENT_FAILED', paymentMessages.insufficientFunds, { reason: 'INSUFFICIENT_FUNDS' })
         }
         if (error instanceof PaymentProviderError) throw closed()
         throw error
@@ -196,7 +198,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const link = await ownLink(request, request.params.linkId)
       if (link.status !== 'open') {
-        throw new AppError('CONFLICT', 'This onboarding link has expired or was used.', undefined, 'LINK_CLOSED')
+        throw new AppError('CONFLICT', 'This onboarding link has expired or was used.', { reason: 'LINK_CLOSED' })
       }
       const { redirectUrl } = await sandbox.completeOnboarding(link.id)
       return { redirect_url: redirectUrl }

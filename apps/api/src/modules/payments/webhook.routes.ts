@@ -28,7 +28,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         event = provider.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined)
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
-          throw new AppError('VALIDATION_FAILED', 'The webhook signature does not verify', undefined, 'BAD_SIGNATURE')
+          throw new AppError('VALIDATION_FAILED', 'The webhook signature does not verify', { reason: 'BAD_SIGNATURE' })
         }
         throw error
       }

@@ -50,13 +50,14 @@ async function atProvider<T>(message: string, run: () => Promise<T>): Promise<T>
   try {
     return await run()
   } catch (error) {
-    if (error instanceof PaymentProviderError) throw new AppError('SERVICE_UNAVAILABLE', message, undefined, 'PROVIDER')
+    if (error instanceof PaymentProviderError)
+      throw new AppError('SERVICE_UNAVAILABLE', message, { reason: 'PROVIDER' })
     throw error
   }
 }
 
 function notOnboarded(): AppError {
-  return new AppError('CONFLICT', paymentMessages.payoutNotOnboarded, undefined, 'NOT_ONBOARDED')
+  return new AppError('CONFLICT', paymentMessages.payoutNotOnboarded, { reason: 'NOT_ONBOARDED' })
 }
 
 /** The creator's payout account as stored, whichever provider made it; null before onboarding starts. */
@@ -123,7 +124,7 @@ export async function startOnboarding(
   // A creator is a user with the creator role and a creator profile (which gives the username).
   const creator = await findUserById(deps, input.creatorId)
   if (!creator || creator.role !== 'creator' || creator.username === null) {
-    throw new AppError('FORBIDDEN', 'Only creators can set up payouts', undefined, 'NOT_A_CREATOR')
+    throw new AppError('FORBIDDEN', 'Only creators can set up payouts', { reason: 'NOT_A_CREATOR' })
   }
   let account = await currentAccount(deps, input.creatorId)
   if (!account) {
@@ -474,7 +475,7 @@ export async function requestPayout(
     if (!locked || locked.provider !== deps.provider.name || !isOnboarded(locked)) throw notOnboarded()
     const balance = await ledgerBalance(tx, input.creatorId, at)
     if (input.amountCents > balance.availableCents) {
-      throw new AppError('CONFLICT', paymentMessages.payoutOverBalance, undefined, 'OVER_BALANCE')
+      throw new AppError('CONFLICT', paymentMessages.payoutOverBalance, { reason: 'OVER_BALANCE' })
     }
     const [row] = await tx
       .insert(payouts)
@@ -516,7 +517,7 @@ export async function requestPayout(
       error instanceof PaymentProviderError ? error.message : 'The payment provider did not take the payout',
     )
     if (error instanceof PaymentProviderError) {
-      throw new AppError('SERVICE_UNAVAILABLE', paymentMessages.payoutFailed, undefined, 'PROVIDER')
+      throw new AppError('SERVICE_UNAVAILABLE', paymentMessages.payoutFailed, { reason: 'PROVIDER' })
     }
     throw error
   }

@@ -156,15 +156,15 @@ export async function gradeByHand(
   body: { result: GradedResult; stat_value?: number | null | undefined },
 ): Promise<{ pick: Pick; shopChanged: boolean }> {
   if (pick.result !== 'pending') {
-    throw new AppError('CONFLICT', 'This pick is already graded', undefined, 'ALREADY_GRADED')
+    throw new AppError('CONFLICT', 'This pick is already graded', { reason: 'ALREADY_GRADED' })
   }
   const isAdmin = actsAsAdmin(actor)
   if (pick.gameId && pick.betType !== 'player_prop' && !isAdmin) {
-    throw new AppError('CONFLICT', 'This pick is graded from the final score', undefined, 'AUTO_GRADED')
+    throw new AppError('CONFLICT', 'This pick is graded from the final score', { reason: 'AUTO_GRADED' })
   }
   const game = await gameStateOf(deps, pick)
   if (!game.started) {
-    throw new AppError('CONFLICT', 'Grade this pick once its game has started', undefined, 'NOT_STARTED')
+    throw new AppError('CONFLICT', 'Grade this pick once its game has started', { reason: 'NOT_STARTED' })
   }
   const statValue = body.stat_value ?? null
   if (
@@ -177,7 +177,7 @@ export async function gradeByHand(
     const expected = gradeProp(pick.line, pick.overUnder, statValue)
     if (expected !== body.result) {
       const message = `A ${pick.overUnder} ${pick.line} with ${statValue} is ${expected === 'won' ? 'a win' : expected === 'lost' ? 'a loss' : 'a push'}`
-      throw new AppError('VALIDATION_FAILED', message, [{ field: 'body.result', message }])
+      throw new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body.result', message }] })
     }
   }
   const now = deps.now()
@@ -188,6 +188,6 @@ export async function gradeByHand(
     finalScore: null,
     statValue,
   })
-  if (!outcome.graded) throw new AppError('CONFLICT', 'This pick is already graded', undefined, 'ALREADY_GRADED')
+  if (!outcome.graded) throw new AppError('CONFLICT', 'This pick is already graded', { reason: 'ALREADY_GRADED' })
   return { pick: await pickAnswer(deps, actor, pick.id), shopChanged: outcome.shopChanged }
 }

@@ -49,7 +49,7 @@ type NewPickFields = Omit<typeof picks.$inferInsert, 'id' | 'creatorId' | 'clien
 
 function invalid(issues: FieldIssue[]): AppError {
   const fields = [...new Set(issues.map((i) => i.field))].join(', ')
-  return new AppError('VALIDATION_FAILED', `Invalid ${fields}`, issues)
+  return new AppError('VALIDATION_FAILED', `Invalid ${fields}`, { details: issues })
 }
 
 /** Equal but for case and surrounding spaces (team names, market names). */
@@ -196,7 +196,7 @@ async function pickFields(deps: PicksDeps, body: ParsedPickBody): Promise<NewPic
       throw invalid([{ field: 'body.game_id', message: pickMessages.gameNotFound }])
     }
     if (game.status !== 'upcoming' || game.commenceTime.getTime() <= now.getTime()) {
-      throw new AppError('CONFLICT', pickMessages.gameStarted, undefined, 'GAME_STARTED')
+      throw new AppError('CONFLICT', pickMessages.gameStarted, { reason: 'GAME_STARTED' })
     }
     if (!sameText(details.home_team, game.homeTeam) || !sameText(details.away_team, game.awayTeam)) {
       throw invalid([
@@ -216,12 +216,10 @@ async function pickFields(deps: PicksDeps, body: ParsedPickBody): Promise<NewPic
     }
     marketOdds = await marketOddsOf(deps, details.sport, gameId, bet)
   } else if (gameDate.getTime() <= now.getTime()) {
-    throw new AppError(
-      'CONFLICT',
-      pickMessages.gameStarted,
-      [{ field: 'body.pick_details.game_date', message: pickMessages.gameStarted }],
-      'GAME_STARTED',
-    )
+    throw new AppError('CONFLICT', pickMessages.gameStarted, {
+      details: [{ field: 'body.pick_details.game_date', message: pickMessages.gameStarted }],
+      reason: 'GAME_STARTED',
+    })
   }
   return {
     sport: details.sport,
@@ -257,7 +255,7 @@ async function posterOf(deps: PicksDeps, actor: Actor, userId: string | undefine
   }
   const mayPost = actor.role === 'creator' || actsAsAdmin(actor)
   if (!mayPost || !(await findCreatorProfile({ db: deps.db }, actor.id))) {
-    throw new AppError('FORBIDDEN', 'Only creators can post picks', undefined, 'NOT_A_CREATOR')
+    throw new AppError('FORBIDDEN', 'Only creators can post picks', { reason: 'NOT_A_CREATOR' })
   }
   return actor.id
 }
@@ -319,7 +317,7 @@ export async function createPick(
  */
 async function assertOpen(deps: PicksDeps, pick: PickRow): Promise<void> {
   if (pick.result !== 'pending' || (await gameStateOf(deps, pick)).started) {
-    throw new AppError('CONFLICT', pickMessages.locked, undefined, 'LOCKED')
+    throw new AppError('CONFLICT', pickMessages.locked, { reason: 'LOCKED' })
   }
 }
 
@@ -334,7 +332,7 @@ async function withLockedPick<T>(
     const [before] = await tx.select().from(picks).where(eq(picks.id, pickId)).for('update')
     if (!before || before.deletedAt) throw new AppError('NOT_FOUND', 'Pick not found')
     if (stillPending && before.result !== 'pending') {
-      throw new AppError('CONFLICT', pickMessages.locked, undefined, 'LOCKED')
+      throw new AppError('CONFLICT', pickMessages.locked, { reason: 'LOCKED' })
     }
     return write(tx, before)
   })
@@ -359,7 +357,7 @@ export async function updatePick(
     pickId,
     async (tx, before) => {
       if (before.gameDate.getTime() <= now.getTime())
-        throw new AppError('CONFLICT', pickMessages.locked, undefined, 'LOCKED')
+        throw new AppError('CONFLICT', pickMessages.locked, { reason: 'LOCKED' })
       const [after] = await tx
         .update(picks)
         .set({ ...fields, updatedAt: now })
@@ -396,7 +394,7 @@ export async function deletePick(deps: PicksDeps, actor: Actor, current: PickRow
     pickId,
     async (tx, before) => {
       if (!isAdmin && before.gameDate.getTime() <= now.getTime()) {
-        throw new AppError('CONFLICT', pickMessages.locked, undefined, 'LOCKED')
+        throw new AppError('CONFLICT', pickMessages.locked, { reason: 'LOCKED' })
       }
       const [after] = await tx
         .update(picks)

@@ -127,13 +127,13 @@ export async function startPurchase(
 ): Promise<{ purchase: Purchase; checkoutUrl: string }> {
   const plan = await findPlan(deps, planId)
   if (!plan) throw new AppError('NOT_FOUND', 'Plan not found')
-  if (!plan.active) throw new AppError('CONFLICT', paymentMessages.planUnavailable, undefined, 'PLAN_UNAVAILABLE')
+  if (!plan.active) throw new AppError('CONFLICT', paymentMessages.planUnavailable, { reason: 'PLAN_UNAVAILABLE' })
   if (plan.creatorId === buyer.id) {
-    throw new AppError('FORBIDDEN', paymentMessages.cannotBuyOwnPlan, undefined, 'OWN_PLAN')
+    throw new AppError('FORBIDDEN', paymentMessages.cannotBuyOwnPlan, { reason: 'OWN_PLAN' })
   }
   const account = await payoutAccountOf(deps, plan.creatorId)
   if (!account || !account.chargesEnabled || account.provider !== deps.provider.name) {
-    throw new AppError('CONFLICT', paymentMessages.creatorNotAcceptingPayments, undefined, 'NOT_ACCEPTING_PAYMENTS')
+    throw new AppError('CONFLICT', paymentMessages.creatorNotAcceptingPayments, { reason: 'NOT_ACCEPTING_PAYMENTS' })
   }
   const creator = (await creatorCards(deps, [plan.creatorId])).get(plan.creatorId)
   if (!creator) throw new AppError('NOT_FOUND', 'Creator not found')
@@ -154,7 +154,7 @@ export async function startPurchase(
           ),
         )
         .limit(1)
-      if (live) throw new AppError('CONFLICT', paymentMessages.alreadySubscribed, undefined, 'ALREADY_SUBSCRIBED')
+      if (live) throw new AppError('CONFLICT', paymentMessages.alreadySubscribed, { reason: 'ALREADY_SUBSCRIBED' })
     }
     const [row] = await tx
       .insert(purchases)
@@ -220,12 +220,9 @@ export async function startPurchase(
       .set({ status: 'incomplete', updatedAt: sql`now()` })
       .where(eq(purchases.id, purchase.id))
     if (error instanceof PaymentProviderError) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'Checkout could not be started. Please try again.',
-        undefined,
-        'PROVIDER',
-      )
+      throw new AppError('SERVICE_UNAVAILABLE', 'Checkout could not be started. Please try again.', {
+        reason: 'PROVIDER',
+      })
     }
     throw error
   }
@@ -286,7 +283,7 @@ async function ownPurchase(deps: Pick<PurchaseDeps, 'db'>, actor: Actor, id: str
 }
 
 function notLive(message: string): AppError {
-  return new AppError('CONFLICT', message, undefined, 'NOT_LIVE')
+  return new AppError('CONFLICT', message, { reason: 'NOT_LIVE' })
 }
 
 /**
