@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { demoCreator, type DemoPlan } from '../../apps/api/src/db/demo-creators.ts'
+import { demoCreator, type DemoPlan } from '../../apps/api/src/seed/demo-creators.ts'
 
 /** The sandbox provider's test cards, typed as a person copies them from the checkout page. */
 export const testCards = {
@@ -27,7 +27,7 @@ export function ownClientAddress(): { 'x-forwarded-for': string } {
  * same generator the seed uses, so the test knows the creator's name and price without asking.
  */
 export function demoSeller(): { name: string; username: string; plan: DemoPlan } {
-  // The seed makes the first 48 (demoCreatorCount in apps/api/src/db/seed.ts).
+  // The seed makes the first 48 (demoCreatorCount in apps/api/src/seed/demo-data.ts).
   for (let index = 0; index < 48; index++) {
     const creator = demoCreator(index)
     const plan = creator.plans.find((p) => p.kind === 'subscription' && p.interval === 'month' && p.trialDays === 0)

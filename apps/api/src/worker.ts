@@ -1,10 +1,11 @@
 import { ConfigError, loadConfig } from './config.ts'
-import { startWorker, stopOnSignal } from './jobs/worker.ts'
+import { startWorker } from './jobs/worker.ts'
+import { closeOnSignal } from './shutdown.ts'
 
 /** `npm run worker`: the background jobs in a process of their own (see jobs/worker.ts). */
 async function main(): Promise<void> {
   const worker = await startWorker(loadConfig())
-  stopOnSignal(worker)
+  closeOnSignal(() => worker.stop(), worker.log)
 }
 
 main().catch((err: unknown) => {

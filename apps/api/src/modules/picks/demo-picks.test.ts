@@ -1,6 +1,6 @@
 import { LeaderboardAnswer, PicksAnswer } from '@picks/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '../../db/seed.ts'
+import { seedDemoData } from '../../seed/demo-data.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { seedDemoPicks } from './picks.service.ts'
 

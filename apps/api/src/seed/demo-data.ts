@@ -3,7 +3,7 @@ import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators
 import type { SandboxProvider } from '../modules/payments/sandbox-provider.ts'
 import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
 import { users } from '../modules/users/users.table.ts'
-import type { Db } from './client.ts'
+import type { Db } from '../db/client.ts'
 import { demoCreator } from './demo-creators.ts'
 
 export const demoCreatorCount = 48

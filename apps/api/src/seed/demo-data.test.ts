@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../test/build-test-app.ts
 import { demoCreator } from './demo-creators.ts'
 import { createSandboxProvider } from '../modules/payments/payments.service.ts'
 import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
-import { connectDemoCreators, demoCreatorCount, insertDemoCreators, seedDemoData } from './seed.ts'
+import { connectDemoCreators, demoCreatorCount, insertDemoCreators, seedDemoData } from './demo-data.ts'
 
 let database: TestDatabase
 beforeAll(async () => {
