@@ -26,14 +26,13 @@ import {
   type EmailSender,
   type SmsSender,
 } from './modules/notifications/notifications.service.ts'
+import { allJobs, workAllJobs } from './jobs/all-jobs.ts'
 import { openJobQueue, type Jobs } from './jobs/queue.ts'
 import {
-  alertJobs,
   defaultAlertTuning,
   recordPublished,
   startFanOut,
   startSendingWith,
-  workAlerts,
   type AlertDeps,
   type AlertTuning,
 } from './modules/alerts/alert-jobs.ts'
@@ -51,7 +50,6 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
 import { createBilling, type Billing } from './modules/purchases/billing.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
-import { every } from './jobs/schedule.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
 import { oddsRoutes } from './modules/odds/odds.routes.ts'
 import { picksRoutes } from './modules/picks/picks.routes.ts'
@@ -84,12 +82,14 @@ export interface AppDeps {
   authRateLimit?: boolean
   /** A payment provider instead of the configured one (tests: Stripe's SDK against a local double). */
   paymentProvider?: PaymentProvider
-  /** How often billing's scheduled work runs (renewals, expiry); null: never (tests run it by hand). */
-  billingIntervalMs?: number | null
   /** An odds provider instead of the configured one (The Odds API with a key, else fixtures on this app's clock). */
   odds?: OddsProvider
-  /** How often pending picks are graded from scores; null: never (tests run it by hand). */
-  gradingIntervalMs?: number | null
+  /**
+   * Whether this process runs pg-boss's cron, which sends the scheduled jobs' ticks (billing,
+   * grading, the alert sweep); by default when it runs the jobs (`config.runWorker`). A test that
+   * runs the jobs but sends the ticks itself turns it off.
+   */
+  scheduler?: boolean
   /** How the pick alerts batch and pace their work (tests and benchmarks). */
   alertTuning?: Partial<AlertTuning>
 }
@@ -184,7 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('billing', billing)
   const odds = deps.odds ?? createOddsProvider({ oddsApiKey: config.oddsApiKey }, app.log, { now })
-  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs })
+  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
   const grader = createGrader({
     db: deps.database.db,
     odds,
@@ -194,9 +194,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
-  const jobs = await openJobQueue(deps.database, alertJobs, {
+  const jobs = await openJobQueue(deps.database, allJobs, {
     log: app.log,
-    schedule: config.runWorker,
+    schedule: deps.scheduler ?? config.runWorker,
   })
   const alertDeps: AlertDeps = {
     db: deps.database.db,
@@ -316,19 +316,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Its own route for all of /media, so the web app's fallback never answers an image address with the page.
   await app.register(mediaFileRoutes, { storage: mediaStorage })
   await registerWebApp(app, config.webDistDir)
-  const billingIntervalMs =
-    deps.billingIntervalMs === undefined ? (config.env === 'test' ? null : 60_000) : deps.billingIntervalMs
-  const gradingIntervalMs =
-    deps.gradingIntervalMs === undefined ? (config.env === 'test' ? null : 5 * 60_000) : deps.gradingIntervalMs
-  const stops: (() => void)[] = []
+  // Every job, scheduled ones included, runs on pg-boss (jobs/all-jobs.ts); off in tests, which run
+  // the work by hand, and in an API run beside `npm run worker` (RUN_WORKER=false).
   app.addHook('onReady', async () => {
-    if (billingIntervalMs !== null)
-      stops.push(every(billingIntervalMs, 'billing', () => billing.runScheduled(), app.log))
-    if (gradingIntervalMs !== null) stops.push(every(gradingIntervalMs, 'grading', () => grader.gradeDue(), app.log))
-    if (config.runWorker) await workAlerts(jobs, alertDeps)
+    if (config.runWorker) await workAllJobs(jobs, { alerts: alertDeps, billing, grader, log: app.log })
   })
   app.addHook('onClose', async () => {
-    for (const stop of stops) stop()
     await jobs.stop()
     await mediaStorage.close()
     await email.close()

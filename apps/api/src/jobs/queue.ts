@@ -19,7 +19,12 @@ export interface Jobs {
   ): Promise<string | null>
   /** Takes jobs of this kind in this process, at most `job.concurrency` at once. */
   work<P extends z.ZodType>(job: JobDefinition<P>, handler: JobHandler<P>): Promise<void>
-  /** Queues `job` with this payload on a cron schedule (UTC), once across every process. */
+  /**
+   * Queues `job` with this payload on a cron schedule (UTC). pg-boss keeps one schedule per name
+   * however many processes call this, and sends each occurrence once (its own singleton per minute);
+   * each tick carries `scheduledTick(job)`'s key, so on a `stately` queue at most one tick waits and
+   * one runs across every process.
+   */
   schedule<P extends z.ZodType>(job: JobDefinition<P>, cron: string, payload: z.input<P>): Promise<void>
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and lets go of the database. */
   stop(timeoutMs?: number): Promise<void>
@@ -104,7 +109,7 @@ export async function openJobQueue(
       )
     },
     async schedule(job, cron, payload) {
-      await boss.schedule(job.name, cron, job.payload.parse(payload) as object, { tz: 'UTC' })
+      await boss.schedule(job.name, cron, job.payload.parse(payload) as object, { tz: 'UTC', ...scheduledTick(job) })
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return
@@ -112,6 +117,15 @@ export async function openJobQueue(
       await boss.stop({ graceful: true, timeout: timeoutMs, close: pglite === null })
     },
   }
+}
+
+/**
+ * The send options of a scheduled job's tick: one singleton key per job kind, so that a tick sent
+ * while another waits is dropped (the same work would run twice in a row for nothing). Tests send a
+ * tick with it as pg-boss's scheduler does.
+ */
+export function scheduledTick(job: JobDefinition): { singletonKey: string } {
+  return { singletonKey: job.name }
 }
 
 /** Creates (or brings up to date) the queue's schema and these queues, then lets go: test templates. */

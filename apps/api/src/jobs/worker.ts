@@ -3,26 +3,42 @@ import type { Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { logRedaction } from '../http/log-redaction.ts'
-import {
-  alertJobs,
-  defaultAlertTuning,
-  startSendingWith,
-  workAlerts,
-  type AlertTuning,
-} from '../modules/alerts/alert-jobs.ts'
+import { defaultAlertTuning, startSendingWith, type AlertTuning } from '../modules/alerts/alert-jobs.ts'
 import { createSenders, type Senders } from '../modules/notifications/notifications.service.ts'
-import { openJobQueue } from './queue.ts'
+import { createOddsProvider } from '../modules/odds/odds.service.ts'
+import { createGrader, type Grader } from '../modules/picks/picks.service.ts'
+import { createBilling, type Billing } from '../modules/purchases/billing.ts'
+import { allJobs, workAllJobs } from './all-jobs.ts'
+import { openJobQueue, type Jobs } from './queue.ts'
 
 export interface WorkerOptions {
   /** Senders instead of the configured ones (tests: Twilio's SDK against a local double). */
   senders?: Partial<Senders>
   tuning?: Partial<AlertTuning>
+  /**
+   * An open database instead of the configured one, left open on stop (tests: the PGlite an API
+   * instance holds, since one process at a time can open an embedded database).
+   */
+  database?: Database
+  /** Whether this process runs pg-boss's cron, which sends the scheduled ticks (default: yes; tests send them). */
+  scheduler?: boolean
 }
 
 export interface RunningWorker {
   database: Database
+  /** The worker's logger (the shutdown logs through it). */
+  log: pino.Logger
   /** Stops taking jobs, waits for running ones (up to 10 s), and closes the database. */
   stop(): Promise<void>
+}
+
+/** A worker built but not yet taking jobs, so a test can watch its services first. */
+export interface JobWorker extends RunningWorker {
+  jobs: Jobs
+  billing: Billing
+  grader: Grader
+  /** Takes every kind of job and puts the scheduled ones on the cron. */
+  start(): Promise<void>
 }
 
 /**
@@ -31,45 +47,50 @@ export interface RunningWorker {
  * directory, so a separate worker needs DATABASE_URL (or the server stopped).
  */
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
+  const worker = await createWorker(config, options)
+  await worker.start()
+  return worker
+}
+
+export async function createWorker(config: Config, options: WorkerOptions = {}): Promise<JobWorker> {
   const log = pino({ level: config.env === 'test' ? 'info' : config.logLevel, ...logRedaction })
-  const database = await openDatabase(config.database)
+  const database = options.database ?? (await openDatabase(config.database))
   await migrateDatabase(database)
+  const now = () => new Date()
   const senders = createSenders(config, database.db, log, options.senders)
-  const jobs = await openJobQueue(database, alertJobs, { log, schedule: true })
-  await workAlerts(jobs, {
-    db: database.db,
-    email: senders.email,
-    sms: senders.sms,
-    now: () => new Date(),
-    log,
-    links: { publicUrl: config.publicUrl, secret: config.authSecret },
-    tuning: { ...defaultAlertTuning, ...options.tuning },
-    startSending: startSendingWith(jobs),
-  })
-  log.info({ database: database.kind }, 'worker ready')
+  const jobs = await openJobQueue(database, allJobs, { log, schedule: options.scheduler ?? true })
+  const billing = createBilling({ config, db: database.db, log, now })
+  // The shop cache lives in each API process; after a grade here it catches up within its TTL.
+  const odds = createOddsProvider({ oddsApiKey: config.oddsApiKey }, log, { now })
+  const grader = createGrader({ db: database.db, odds, now, log })
   return {
     database,
+    log,
+    jobs,
+    billing,
+    grader,
+    async start() {
+      await workAllJobs(jobs, {
+        alerts: {
+          db: database.db,
+          email: senders.email,
+          sms: senders.sms,
+          now,
+          log,
+          links: { publicUrl: config.publicUrl, secret: config.authSecret },
+          tuning: { ...defaultAlertTuning, ...options.tuning },
+          startSending: startSendingWith(jobs),
+        },
+        billing,
+        grader,
+        log,
+      })
+      log.info({ database: database.kind }, 'worker ready')
+    },
     async stop() {
       await jobs.stop()
       await senders.email.close()
-      await database.close()
+      if (!options.database) await database.close()
     },
   }
-}
-
-/** Stops the worker on SIGINT or SIGTERM (running jobs get up to 15 s), then exits. */
-export function stopOnSignal(worker: RunningWorker): void {
-  let closing = false
-  const shutdown = () => {
-    if (closing) return
-    closing = true
-    const timer = setTimeout(() => process.exit(1), 15_000)
-    timer.unref()
-    worker.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
 }

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase, pgliteOf } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { installJobQueue } from '../jobs/queue.ts'
-import { alertJobs } from '../modules/alerts/alert-jobs.ts'
+import { allJobs } from '../jobs/all-jobs.ts'
 import { databaseUrlWithName } from './test-database-context.ts'
 import './test-database-context.ts'
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       { poolSize: 1 },
     )
     await migrateDatabase(database)
-    await installJobQueue(database, alertJobs)
+    await installJobQueue(database, allJobs)
     await database.close()
     project.provide('testDatabase', { kind: 'postgres', adminUrl: serverUrl, templateName })
     return async () => {
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(path.join(tmpdir(), 'picks-test-'))
   const database = await openDatabase({ kind: 'pglite', dataDir: null })
   await migrateDatabase(database)
-  await installJobQueue(database, alertJobs)
+  await installJobQueue(database, allJobs)
   const dump = await pgliteOf(database)!.dumpDataDir('none')
   const dumpPath = path.join(dir, 'template.tar')
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()))

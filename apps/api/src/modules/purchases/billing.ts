@@ -24,7 +24,7 @@ export interface Billing {
   applyEvent(event: PaymentEvent): Promise<boolean>
   /** One pass of the scheduled work at `now`; what it did. */
   runDue(now: Date): Promise<{ renewed: number; failed: number; ended: number; expired: number; passesExpired: number }>
-  /** One scheduled pass at the current time, logging what it did (jobs/schedule.ts runs it). */
+  /** One scheduled pass at the current time, logging what it did (the `billing.scheduled` job, billing-jobs.ts). */
   runScheduled(): Promise<void>
 }
 
