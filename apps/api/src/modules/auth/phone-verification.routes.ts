@@ -17,8 +17,7 @@ import {
   textWaitMs,
   type ChallengeDeps,
 } from './challenges.ts'
-import { codeError } from './code-errors.ts'
-import { factorMessages } from './factors.routes.ts'
+import { codeError, factorMessages } from './code-errors.ts'
 import { callerOf } from './guard.ts'
 
 export interface PhoneVerificationOptions {
