@@ -9,13 +9,17 @@
  * env: what `loadConfig` reads (NODE_ENV=test, DATA_DIR or DATABASE_URL, SMTP_URL, TWILIO_*), and
  *   TEST_TWILIO_BASE_URL  where the SDK sends texts (required: a test never reaches Twilio)
  *   TEST_ALERT_TUNING     JSON, any fields of AlertTuning (e.g. {"fanOutBatch":10,"pauseBetweenBatchesMs":150})
+ *   TEST_REPORT_OUTSTANDING  "true": log how much alert work is left each time it changes (see below)
  *
  * Logs JSON lines (pino) on stdout. SIGTERM stops it gracefully; SIGKILL is what the test is about.
  */
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { ConfigError, loadConfig } from '../config.ts'
-import { startWorker, stopOnSignal } from '../jobs/worker.ts'
+import { queryRows, type Database } from '../db/client.ts'
+import { startWorker } from '../jobs/worker.ts'
 import { createTwilioSmsSender } from '../modules/notifications/notifications.service.ts'
+import { closeOnSignal } from '../shutdown.ts'
 
 const count = z.number().int().min(1).max(100_000)
 const TestEnv = z.object({
@@ -44,7 +48,40 @@ const TestEnv = z.object({
         .partial()
         .strict(),
     ),
+  TEST_REPORT_OUTSTANDING: z.enum(['true', 'false']).default('false'),
 })
+
+/**
+ * Logs `{"msg":"outstanding alert work","outstanding":n}` whenever n changes: deliveries not yet
+ * sent, fan-outs not done, and fan-out or send jobs not finished (a dead worker's job counts until
+ * it is retried and completes). At 0 nothing is left that could send a message, so a test waits
+ * for that line instead of sleeping. The embedded database admits one process, so the count is
+ * taken here rather than by the test.
+ */
+function reportOutstanding(database: Database): void {
+  let last: number | null = null
+  const check = async () => {
+    const [row] = await queryRows<{ outstanding: number }>(
+      database.db,
+      sql`select (select count(*) from alert_deliveries where status in ('queued', 'sending'))
+        + (select count(*) from alert_fanouts where status <> 'done')
+        + (select count(*) from pgboss.job
+            where name in ('alerts.fan-out', 'alerts.send') and state in ('created', 'retry', 'active')
+          ) as outstanding`,
+    )
+    const outstanding = Number(row?.outstanding ?? -1)
+    if (outstanding !== last) console.log(JSON.stringify({ msg: 'outstanding alert work', outstanding }))
+    last = outstanding
+  }
+  // One count at a time, so the lines come in order.
+  const next = () => {
+    setTimeout(() => {
+      // The database closes when the worker stops; there is nothing left to report then.
+      check().then(next, () => {})
+    }, 100).unref()
+  }
+  next()
+}
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -55,7 +92,8 @@ async function main(): Promise<void> {
     senders: { sms: createTwilioSmsSender({ ...config.twilio, baseUrl: test.TEST_TWILIO_BASE_URL }) },
     tuning: test.TEST_ALERT_TUNING,
   })
-  stopOnSignal(worker)
+  if (test.TEST_REPORT_OUTSTANDING === 'true') reportOutstanding(worker.database)
+  closeOnSignal(() => worker.stop(), worker.log)
 }
 
 main().catch((err: unknown) => {

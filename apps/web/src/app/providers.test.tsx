@@ -82,7 +82,7 @@ describe('persisted data cache', () => {
     )
     await act(() => vi.advanceTimersByTimeAsync(1000))
 
-    expect(screen.getByText('from cache')).toBeTruthy()
+    screen.getByText('from cache')
   })
 
   it('ignores a saved cache older than 24 hours and fetches instead', async () => {
@@ -110,7 +110,7 @@ describe('persisted data cache', () => {
         <CreatorsProbe />
       </AppProviders>,
     )
-    expect(await screen.findByText('from network')).toBeTruthy()
+    await screen.findByText('from network')
     expect(screen.queryByText('from cache')).toBeNull()
   })
 })

@@ -25,10 +25,10 @@ describe('a page whose code cannot be loaded', () => {
     const load = vi.fn(() => Promise.reject(chunkError()))
     renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
 
-    expect(await screen.findByRole('heading', { name: 'Loading Error' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Loading Error' })
     expect(load).toHaveBeenCalledTimes(4)
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Try Again' })
+    screen.getByRole('button', { name: 'Reload Page' })
   })
 
   it('shows the page when Try Again succeeds', async () => {
@@ -39,7 +39,7 @@ describe('a page whose code cannot be loaded', () => {
     load.mockResolvedValue(shopModule)
     await user.click(screen.getByRole('button', { name: 'Try Again' }))
 
-    expect(await screen.findByRole('heading', { name: 'Shop Picks' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Shop Picks' })
     expect(screen.queryByRole('heading', { name: 'Loading Error' })).toBeNull()
   })
 
@@ -51,7 +51,7 @@ describe('a page whose code cannot be loaded', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }))
 
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(5))
-    expect(await screen.findByRole('heading', { name: 'Loading Error' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Loading Error' })
   })
 
   it('reloads the whole page from Reload Page', async () => {
@@ -74,8 +74,8 @@ describe('any other page error', () => {
     }
     renderRoute({ Component: Broken })
 
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy()
-    expect(screen.getByText('Cannot read properties of undefined (reading "price")')).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' })
+    screen.getByText('Cannot read properties of undefined (reading "price")')
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull()
   })
 
@@ -84,7 +84,7 @@ describe('any other page error', () => {
     const load = vi.fn(() => Promise.reject(new SyntaxError('Unexpected token')))
     renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
 
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' })
     expect(load).toHaveBeenCalledTimes(1)
   })
 })

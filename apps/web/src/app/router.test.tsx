@@ -25,19 +25,19 @@ describe('routes and redirects', () => {
 
   it('renders the same payment success page at /payment-success and /success', async () => {
     renderApp('/payment-success')
-    expect(await heading('Payment Successful')).toBeTruthy()
+    await heading('Payment Successful')
   })
 
   it('renders the payment success page at /success too', async () => {
     renderApp('/success')
-    expect(await heading('Payment Successful')).toBeTruthy()
+    await heading('Payment Successful')
   })
 
   it('shows a plain “not available yet” page with a way back to the shop for pages still to come', async () => {
     signInAs('creator')
     const { user, router } = renderApp('/creator-promotions')
-    expect(await heading('Creator Promotions')).toBeTruthy()
-    expect(screen.getByText('This page is not available yet.')).toBeTruthy()
+    await heading('Creator Promotions')
+    screen.getByText('This page is not available yet.')
 
     await user.click(screen.getByRole('link', { name: 'Back to the shop' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
@@ -53,12 +53,12 @@ describe('routes and redirects', () => {
     ['/reset-password', 'Reset Password'],
   ])('opens %s', async (path, title) => {
     renderApp(path)
-    expect(await heading(title)).toBeTruthy()
+    await heading(title)
   })
 
   it('says a sport is unknown and links to the sports we cover', async () => {
     renderApp('/sport-hub/curling')
-    expect(await heading('Unknown sport')).toBeTruthy()
+    await heading('Unknown sport')
     const main = screen.getByRole('main')
     expect(within(main).getByRole('link', { name: 'NBA' }).getAttribute('href')).toBe('/sport-hub/nba')
     expect(within(main).getByRole('link', { name: 'MMA' }).getAttribute('href')).toBe('/sport-hub/mma')
@@ -66,7 +66,7 @@ describe('routes and redirects', () => {
 
   it('says a locker-room sport is unknown, linking to the locker room of each known sport', async () => {
     renderApp('/locker-room/cricket')
-    expect(await heading('Unknown sport')).toBeTruthy()
+    await heading('Unknown sport')
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'NFL' }).getAttribute('href')).toBe(
       '/locker-room/nfl',
     )
@@ -74,7 +74,7 @@ describe('routes and redirects', () => {
 
   it('shows Page Not Found with ways out for an address that matches nothing', async () => {
     renderApp('/no/such/page')
-    expect(await heading('Page Not Found')).toBeTruthy()
+    await heading('Page Not Found')
     expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/')
   })
@@ -97,14 +97,14 @@ describe('signed-in routes', () => {
   it('lets a signed-in customer open the dashboard, which offers to become a creator', async () => {
     signInAs('customer')
     const { router } = renderApp('/dashboard')
-    expect(await heading('Become a Creator')).toBeTruthy()
+    await heading('Become a Creator')
     expect(router.state.location.pathname).toBe('/dashboard')
   })
 
   it('shows a creator the creator dashboard', async () => {
     signInAs('creator')
     renderApp('/dashboard')
-    expect(await heading('Creator Dashboard')).toBeTruthy()
+    await heading('Creator Dashboard')
   })
 })
 
@@ -136,7 +136,7 @@ describe('creator-only routes', () => {
   ] as const)('lets a %s open %s', async (role, path, title) => {
     signInAs(role)
     const { router } = renderApp(path)
-    expect(await heading(title)).toBeTruthy()
+    await heading(title)
     expect(router.state.location.pathname).toBe(path)
   })
 })
@@ -151,6 +151,6 @@ describe('admin routes', () => {
   it('lets an admin open the admin dashboard', async () => {
     signInAs('admin')
     renderApp('/admin/dashboard')
-    expect(await heading('Admin Dashboard')).toBeTruthy()
+    await heading('Admin Dashboard')
   })
 })

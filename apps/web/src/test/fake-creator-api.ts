@@ -1,18 +1,22 @@
 import type {
   CreatePlanBody,
   CreatorProfile,
+  CreatorsPage,
+  CreatorSummary,
   Plan,
   RegisterCreatorBody,
   ServerUser,
   ShareLink,
   UpdatePlanBody,
 } from '@picks/contracts'
+import { creatorPaging, type SportSlug } from '@picks/contracts/client'
 import { stubFetch, type FakeCall } from './fake-fetch.ts'
 
 /**
- * Test double of the creator endpoints (register-creator, profiles, plans, share link, avatar
- * upload, profile links), installed at the fetch boundary. It keeps state like the server does
- * and applies the contract's rules that the pages react to (taken username, five active plans).
+ * Test double of the creator endpoints (the shop's listings, register-creator, profiles, plans,
+ * share link, avatar upload, profile links), installed at the fetch boundary. It keeps state like
+ * the server does and applies the contract's rules that the pages react to (the shop's filters,
+ * search, sort and pages; taken username; five active plans).
  */
 
 export type CreatorCall = FakeCall
@@ -88,7 +92,115 @@ export function aPlan(overrides: Partial<Plan> = {}): Plan {
   }
 }
 
+let summaryNumber = 1
+/** A creator as the shop lists them. */
+export function aCreator(
+  overrides: Partial<CreatorSummary> & Pick<CreatorSummary, 'name' | 'username'>,
+): CreatorSummary {
+  const sport: SportSlug = overrides.specialty_sport ?? 'nfl'
+  return {
+    id: `00000000-0000-4000-8000-${String(summaryNumber++).padStart(12, '0')}`,
+    bio: 'Data-driven model built on pace, injuries and rest.',
+    profile_picture: null,
+    specialty_sport: sport,
+    sports: [sport],
+    price_cents: 1900,
+    record: null,
+    currency: 'usd',
+    created_at: '2024-05-01T12:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export const demoCreators: CreatorSummary[] = [
+  aCreator({
+    name: 'Marcus Bell',
+    username: 'MarcusSharp',
+    bio: 'Closing-line value first: every play is posted before the market moves.',
+    profile_picture: '🏈',
+    specialty_sport: 'nfl',
+    sports: ['nfl', 'ncaaf'],
+    price_cents: 2900,
+    record: { wins: 12, losses: 7, pushes: 1, net_units: 5.4 },
+    created_at: '2023-02-10T12:00:00.000Z',
+  }),
+  aCreator({
+    name: 'Dana Ortiz',
+    username: 'DanaLock',
+    bio: 'Underdog specialist: plus-money spots the public ignores.',
+    profile_picture: 'https://cdn.example.com/avatars/dana.png',
+    specialty_sport: 'nba',
+    sports: ['nba'],
+    price_cents: 1500,
+    created_at: '2024-08-01T12:00:00.000Z',
+  }),
+  aCreator({
+    name: 'Priya Walsh',
+    username: 'PriyaEdge',
+    bio: 'Player props from matchup data and minutes projections.',
+    specialty_sport: 'nba',
+    sports: ['nba', 'wnba'],
+    price_cents: 999,
+    created_at: '2025-01-15T12:00:00.000Z',
+  }),
+  aCreator({
+    name: 'Owen Hughes',
+    username: 'OwenValue',
+    bio: 'Totals and weather angles, posted with the line I took.',
+    specialty_sport: 'mlb',
+    sports: ['mlb'],
+    price_cents: null,
+    created_at: '2025-03-01T12:00:00.000Z',
+  }),
+  aCreator({
+    name: 'Keisha Okafor',
+    username: 'KeishaLine',
+    bio: 'Former sportsbook trader. I bet numbers, not teams.',
+    specialty_sport: 'nhl',
+    sports: ['nhl'],
+    price_cents: 4900,
+    created_at: '2022-11-20T12:00:00.000Z',
+  }),
+]
+
+export function manyCreators(count: number): CreatorSummary[] {
+  return Array.from({ length: count }, (_, index) =>
+    aCreator({ name: `Creator ${String(index + 1).padStart(3, '0')}`, username: `creator_${index + 1}` }),
+  )
+}
+
+/** The server's semantics for `/creators/paginated`: sports overlap, search in name/username/bio, sort, page. */
+function shopPage(creators: CreatorSummary[], params: URLSearchParams): CreatorsPage {
+  const page = Number(params.get('page') ?? creatorPaging.defaultPage)
+  const limit = Number(params.get('limit') ?? creatorPaging.defaultLimit)
+  const sportFilter = (params.get('sports') ?? '').split(',').filter(Boolean)
+  const term = (params.get('search') ?? '').toLowerCase()
+  const sortBy = params.get('sortBy') ?? 'name'
+  const matching = creators
+    .filter((c) => sportFilter.length === 0 || c.sports.some((sport) => sportFilter.includes(sport)))
+    .filter((c) => `${c.name} ${c.username} ${c.bio}`.toLowerCase().includes(term))
+  const byPrice = (dir: 1 | -1) => (a: CreatorSummary, b: CreatorSummary) => {
+    if (a.price_cents === null) return b.price_cents === null ? 0 : 1
+    if (b.price_cents === null) return -1
+    return dir * (a.price_cents - b.price_cents)
+  }
+  const sorted = [...matching].sort(
+    sortBy === 'price-low'
+      ? byPrice(1)
+      : sortBy === 'price-high'
+        ? byPrice(-1)
+        : sortBy === 'newest'
+          ? (a, b) => b.created_at.localeCompare(a.created_at)
+          : (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
+  )
+  const offset = (page - 1) * limit
+  const slice = sorted.slice(offset, offset + limit)
+  return { creators: slice, total: sorted.length, page, limit, hasMore: offset + slice.length < sorted.length }
+}
+
 export interface FakeCreatorState {
+  /** What the shop lists (`/creators/paginated`, `/creators`). */
+  listing: CreatorSummary[]
   profiles: CreatorProfile[]
   plans: Plan[]
   takenUsernames: string[]
@@ -104,6 +216,7 @@ export function serveCreatorApi(
   override?: (call: CreatorCall) => Reply,
 ): { calls: CreatorCall[]; state: FakeCreatorState } {
   const state: FakeCreatorState = {
+    listing: initial.listing ?? [],
     profiles: initial.profiles ?? [],
     plans: initial.plans ?? [],
     takenUsernames: initial.takenUsernames ?? [],
@@ -124,6 +237,11 @@ export function serveCreatorApi(
     const { method, path } = call
     let match: RegExpExecArray | null
 
+    if (path === '/api/creators/paginated' && method === 'GET') return json(shopPage(state.listing, call.search))
+    if (path === '/api/creators' && method === 'GET') {
+      const byName = [...state.listing].sort((a, b) => a.name.localeCompare(b.name)).slice(0, creatorPaging.maxLimit)
+      return json({ creators: byName })
+    }
     if ((match = /^\/api\/users\/([^/]+)\/register-creator$/.exec(path)) && method === 'POST') {
       const body = call.body as RegisterCreatorBody
       const lower = body.username.toLowerCase()

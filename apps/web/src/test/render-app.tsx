@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -35,16 +35,17 @@ export function stubEmptyApi() {
 export function renderApp(
   route: string,
   options: { policy?: ChunkLoadPolicy } = {},
-): RenderResult & { router: AppRouter; user: UserEvent } {
+): RenderResult & { router: AppRouter; user: UserEvent; queryClient: QueryClient } {
   const router = createMemoryRouter(
     createRoutes({ policy: options.policy ?? { maxRetries: 0, firstDelayMs: 1, timeoutMs: 5_000 } }),
     { initialEntries: [route] },
   )
   const user = userEvent.setup()
+  const queryClient = createTestQueryClient()
   const result = render(
-    <QueryClientProvider client={createTestQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
-  return { ...result, router, user }
+  return { ...result, router, user, queryClient }
 }

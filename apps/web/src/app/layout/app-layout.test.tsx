@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderApp, signInAs, stubEmptyApi } from '../../test/render-app.tsx'
 
@@ -43,11 +44,11 @@ describe('desktop sidebar', () => {
   it('shows "Not signed in" and a Sign In link in the footer when signed out', async () => {
     renderApp('/locker-room')
     const sidebar = await sidebarOf()
-    expect(within(sidebar).getByText('Not signed in')).toBeTruthy()
+    within(sidebar).getByText('Not signed in')
     expect(within(sidebar).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
     expect(within(sidebar).queryByRole('button', { name: 'Logout' })).toBeNull()
     for (const name of ['Privacy Policy', 'Terms of Service', 'Support']) {
-      expect(within(sidebar).getByRole('link', { name })).toBeTruthy()
+      within(sidebar).getByRole('link', { name })
     }
   })
 
@@ -73,14 +74,14 @@ describe('desktop sidebar', () => {
     signInAs('customer', { profile_picture: null })
     const { unmount } = renderApp('/support')
     let sidebar = await sidebarOf()
-    expect(within(sidebar).getByText('Sam Rivers')).toBeTruthy()
-    expect(within(sidebar).getByText('SR')).toBeTruthy()
+    within(sidebar).getByText('Sam Rivers')
+    within(sidebar).getByText('SR')
     unmount()
 
     signInAs('customer', { profile_picture: '🏀' })
     const second = renderApp('/support')
     sidebar = await sidebarOf()
-    expect(within(sidebar).getByText('🏀')).toBeTruthy()
+    within(sidebar).getByText('🏀')
     second.unmount()
 
     signInAs('customer', { profile_picture: 'https://cdn.example.com/sam.png' })
@@ -100,7 +101,7 @@ describe('desktop sidebar', () => {
     expect(sidebar.className).toContain('w-16')
     expect(sidebar.className).not.toContain('w-64')
     // Labels stay available to screen readers when only icons show.
-    expect(within(sidebar).getByRole('link', { name: 'Shop Picks' })).toBeTruthy()
+    within(sidebar).getByRole('link', { name: 'Shop Picks' })
     unmount()
 
     const again = renderApp('/support')
@@ -157,13 +158,13 @@ describe('desktop sidebar', () => {
   it('picks up a sign-in made in another tab', async () => {
     renderApp('/locker-room')
     const nav = await mainNav()
-    expect(within(nav).getByText('Become a Creator')).toBeTruthy()
+    within(nav).getByText('Become a Creator')
 
     signInAs('creator')
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'user' }))
     })
-    expect(await within(nav).findByRole('link', { name: 'Creator Dashboard' })).toBeTruthy()
+    await within(nav).findByRole('link', { name: 'Creator Dashboard' })
   })
 })
 
@@ -203,6 +204,14 @@ describe('the Admin Dashboard entry', () => {
     return within(await mainNav()).findByRole('link', { name: 'Admin Dashboard' })
   }
 
+  /**
+   * Waits until the layout's question to the server has its `status` (the answer, or the failure).
+   * waitFor lets the pending renders run before it returns, so the nav then shows the answer.
+   */
+  async function adminAnswer(queryClient: QueryClient, status: 'success' | 'error') {
+    await waitFor(() => expect(queryClient.getQueryState(['me', 'admin-entry', 'u-1'])?.status).toBe(status))
+  }
+
   it('shows the entry, to /admin/login, when the server says this is the configured admin account', async () => {
     serveMe({ adminEntry: true })
     signInAs('admin')
@@ -213,29 +222,30 @@ describe('the Admin Dashboard entry', () => {
   it('hides it from any other account, administrators included', async () => {
     const paths = serveMe({ adminEntry: false })
     signInAs('admin')
-    renderApp('/support')
+    const { queryClient } = renderApp('/support')
     const nav = await mainNav()
     await waitFor(() => expect(paths).toContain('/api/me'))
-    // Let the answer arrive and render before looking.
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await adminAnswer(queryClient, 'success')
     expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
   })
 
   it('hides it when the server cannot say', async () => {
     const paths = serveMe({ status: 500 })
     signInAs('admin')
-    renderApp('/support')
+    const { queryClient } = renderApp('/support')
     const nav = await mainNav()
     await waitFor(() => expect(paths).toContain('/api/me'))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await adminAnswer(queryClient, 'error')
     expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
   })
 
   it('does not ask the server for a signed-out visitor, and shows no entry', async () => {
     const paths = serveMe({ adminEntry: true })
-    renderApp('/support')
+    const { queryClient } = renderApp('/support')
     const nav = await mainNav()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The layout has asked its question for nobody (no user id) and holds it, not fetching.
+    const question = queryClient.getQueryCache().find({ queryKey: ['me', 'admin-entry', null] })
+    expect(question?.state).toMatchObject({ status: 'pending', fetchStatus: 'idle' })
     expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
     expect(paths).not.toContain('/api/me')
   })
@@ -268,7 +278,7 @@ describe('mobile bar', () => {
 
     const sheet = screen.getByRole('dialog', { name: 'Account' })
     for (const name of ['Privacy Policy', 'Terms of Service', 'Support']) {
-      expect(within(sheet).getByRole('link', { name })).toBeTruthy()
+      within(sheet).getByRole('link', { name })
     }
     await user.click(within(sheet).getByRole('link', { name: 'Sign In' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
@@ -307,16 +317,16 @@ describe('mobile bar', () => {
 describe('pages without navigation', () => {
   it.each(['/auth', '/verify-email', '/reset-password'])('hides the sidebar and the mobile bar on %s', async (path) => {
     renderApp(path)
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1 })
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull()
   })
 
   it('keeps them on other pages', async () => {
     renderApp('/privacy-policy')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy()
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
-    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })
+    screen.getByRole('navigation', { name: 'Main' })
+    screen.getByRole('navigation', { name: 'Mobile' })
   })
 })
 
@@ -328,7 +338,7 @@ describe('every page', () => {
     expect(skip.getAttribute('href')).toBe('#main')
     expect(screen.getByRole('main').id).toBe('main')
     const footer = screen.getByRole('contentinfo')
-    expect(within(footer).getByText(/18\+ only/)).toBeTruthy()
-    expect(within(footer).getByRole('link', { name: '1-800-GAMBLER' })).toBeTruthy()
+    within(footer).getByText(/18\+ only/)
+    within(footer).getByRole('link', { name: '1-800-GAMBLER' })
   })
 })

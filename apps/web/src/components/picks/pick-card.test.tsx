@@ -31,16 +31,16 @@ describe('PickCard', () => {
     expect(within(card).getByRole('link', { name: 'Casey Lines' }).getAttribute('href')).toBe(
       `/shop-picks/purchase/${pick.creator.id}`,
     )
-    expect(within(card).getByText(formatGameTime(pick.game_date))).toBeTruthy()
-    expect(within(card).getByText('Boston Celtics -4.5')).toBeTruthy()
-    expect(within(card).getByText('-110')).toBeTruthy()
-    expect(within(card).getByText('Market at posting')).toBeTruthy()
-    expect(within(card).getByText('-115')).toBeTruthy()
-    expect(within(card).getByText('FanDuel')).toBeTruthy()
-    expect(within(card).getByText('2u')).toBeTruthy()
-    expect(within(card).getByText('Boston covers on the road after rest.')).toBeTruthy()
-    expect(within(card).getByText('Pending')).toBeTruthy()
-    expect(within(card).getByText(/^Posted/)).toBeTruthy()
+    within(card).getByText(formatGameTime(pick.game_date))
+    within(card).getByText('Boston Celtics -4.5')
+    within(card).getByText('-110')
+    within(card).getByText('Market at posting')
+    within(card).getByText('-115')
+    within(card).getByText('FanDuel')
+    within(card).getByText('2u')
+    within(card).getByText('Boston covers on the road after rest.')
+    within(card).getByText('Pending')
+    within(card).getByText(/^Posted/)
     const about = within(card).getByRole('list', { name: 'About this pick' })
     expect(
       within(about)
@@ -66,9 +66,9 @@ describe('PickCard', () => {
         />
       </>,
     )
-    expect(screen.getByText('Over 221.5')).toBeTruthy()
-    expect(screen.getByText('LeBron James Under 25.5 Points')).toBeTruthy()
-    expect(screen.getByText('+105')).toBeTruthy()
+    screen.getByText('Over 221.5')
+    screen.getByText('LeBron James Under 25.5 Points')
+    screen.getByText('+105')
   })
 
   it('shows a locked pick as a teaser with a way to subscribe, and nothing of the bet', () => {
@@ -83,10 +83,10 @@ describe('PickCard', () => {
     renderCard(<PickCard pick={teaserOf(full)} />)
 
     const card = screen.getByRole('article', { name: 'Boston Celtics @ Los Angeles Lakers' })
-    expect(within(card).getByText('Casey Lines')).toBeTruthy()
-    expect(within(card).getByText(formatGameTime(full.game_date))).toBeTruthy()
-    expect(within(card).getByText('Spread')).toBeTruthy()
-    expect(within(card).getByText('Premium')).toBeTruthy()
+    within(card).getByText('Casey Lines')
+    within(card).getByText(formatGameTime(full.game_date))
+    within(card).getByText('Spread')
+    within(card).getByText('Premium')
     expect(within(card).getByRole('link', { name: 'Subscribe to see this pick' }).getAttribute('href')).toBe(
       `/shop-picks/purchase/${full.creator.id}`,
     )
@@ -99,8 +99,8 @@ describe('PickCard', () => {
 
   it('shows the result and final score of a graded pick', () => {
     renderCard(<PickCard pick={aGradedPick('won')} />)
-    expect(screen.getByText('Won')).toBeTruthy()
-    expect(screen.getByText(/Final Boston Celtics 102, Los Angeles Lakers 110/)).toBeTruthy()
+    screen.getByText('Won')
+    screen.getByText(/Final Boston Celtics 102, Los Angeles Lakers 110/)
   })
 })
 
@@ -113,7 +113,7 @@ describe('ResultBadge', () => {
     ['void', 'Void'],
   ] as const)('reads %s as %s', (result, label) => {
     render(<ResultBadge result={result} />)
-    expect(screen.getByText(label)).toBeTruthy()
+    screen.getByText(label)
   })
 })
 
@@ -139,13 +139,13 @@ describe('RecordLine', () => {
         <RecordLine record={{ wins: 3, losses: 5, pushes: 0, net_units: -2.3 }} />
       </>,
     )
-    expect(screen.getByText('12-7-1 · +5.4u · ROI 8.1%')).toBeTruthy()
-    expect(screen.getByText('3-5 · -2.3u')).toBeTruthy()
+    screen.getByText('12-7-1 · +5.4u · ROI 8.1%')
+    screen.getByText('3-5 · -2.3u')
   })
 
   it('says so before any graded pick', () => {
     render(<RecordLine record={null} />)
-    expect(screen.getByText('No graded picks yet')).toBeTruthy()
+    screen.getByText('No graded picks yet')
     expect(recordText({ wins: 0, losses: 0, pushes: 0, net_units: 0 })).toBeNull()
   })
 })

@@ -62,20 +62,20 @@ describe('alerts page', () => {
     })
     renderAlerts()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Alerts' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Alerts' })
     const texts = await within(region('Text messages')).findByRole('switch', { name: 'Text alerts' })
     expect(isOn(texts)).toBe(true)
-    expect(within(region('Text messages')).getByText('Picks are texted to +15551234567.')).toBeTruthy()
+    within(region('Text messages')).getByText('Picks are texted to +15551234567.')
     const email = await within(region('E-mail')).findByRole('switch', { name: 'E-mail alerts' })
     expect(isOn(email)).toBe(true)
 
     const creators = region('Creators')
     const casey = (await within(creators).findByRole('link', { name: 'Casey Lines' })).closest('li')!
-    expect(within(casey).getByText('Subscriber')).toBeTruthy()
+    within(casey).getByText('Subscriber')
     expect(isOn(within(casey).getByRole('switch', { name: 'E-mail from Casey Lines' }))).toBe(true)
     expect(isOn(within(casey).getByRole('switch', { name: 'Texts from Casey Lines' }))).toBe(true)
     const riley = within(creators).getByRole('link', { name: 'Riley Totals' }).closest('li')!
-    expect(within(riley).getByText('Follower')).toBeTruthy()
+    within(riley).getByText('Follower')
     expect(isOn(within(riley).getByRole('switch', { name: 'E-mail from Riley Totals' }))).toBe(false)
 
     const recent = region('Recent alerts')
@@ -93,7 +93,7 @@ describe('alerts page', () => {
     const { calls } = serveAlertsApi()
     renderAlerts()
 
-    expect(await within(region('Recent alerts')).findByText(/No alerts yet/)).toBeTruthy()
+    await within(region('Recent alerts')).findByText(/No alerts yet/)
     const reads = callsTo(calls, 'GET', `/api/alerts/received/${alertsUserId}`)
     expect(reads.map((call) => call.search.get('limit'))).toEqual(['20'])
   })
@@ -107,7 +107,7 @@ describe('alerts page', () => {
     const fromCasey = await screen.findByRole('switch', { name: 'Texts from Casey Lines' })
     expect(fromCasey).toHaveProperty('disabled', true)
     expect(isOn(fromCasey)).toBe(false)
-    expect(screen.getByText('Turn on Text alerts above to choose.')).toBeTruthy()
+    screen.getByText('Turn on Text alerts above to choose.')
 
     await user.click(texts)
 
@@ -129,7 +129,7 @@ describe('alerts page', () => {
     expect(texts).toHaveProperty('disabled', true)
     expect(isOn(texts)).toBe(false)
     expect(texts.getAttribute('aria-describedby')).toBeTruthy()
-    expect(screen.getByText(/Add a phone number and verify it with the code we text you/)).toBeTruthy()
+    screen.getByText(/Add a phone number and verify it with the code we text you/)
 
     await user.type(await screen.findByLabelText('Phone Number'), '+15559876543')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
@@ -137,7 +137,7 @@ describe('alerts page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }))
 
     await waitFor(() => expect(texts).toHaveProperty('disabled', false))
-    expect(screen.getByText('Turn on to get picks by text at +15559876543.')).toBeTruthy()
+    screen.getByText('Turn on to get picks by text at +15559876543.')
     expect(screen.queryByLabelText('Phone Number')).toBeNull()
     await user.click(texts)
     await waitFor(() => expect(isOn(texts)).toBe(true))
@@ -188,7 +188,7 @@ describe('alerts page', () => {
     ])
     const fromCasey = screen.getByRole('switch', { name: 'E-mail from Casey Lines' })
     expect(fromCasey).toHaveProperty('disabled', true)
-    expect(screen.getByText('Turn on E-mail alerts above to choose.')).toBeTruthy()
+    screen.getByText('Turn on E-mail alerts above to choose.')
   })
 
   it('turns e-mail from one creator off with the e-mail preference call', async () => {
@@ -223,10 +223,10 @@ describe('alerts page', () => {
     serveAlertsApi({ creators: [aCreatorPreference({ offers: ['email'] })] })
     renderAlerts()
 
-    expect(await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })).toBeTruthy()
+    await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })
     expect(screen.queryByRole('switch', { name: 'Texts from Casey Lines' })).toBeNull()
-    expect(screen.getByText(notificationMessages.smsNotOffered)).toBeTruthy()
-    expect(screen.getByText('Not offered')).toBeTruthy()
+    screen.getByText(notificationMessages.smsNotOffered)
+    screen.getByText('Not offered')
   })
 
   it('says "Failed to get all email preferences" when the creators cannot be read, and reads again', async () => {
@@ -239,11 +239,11 @@ describe('alerts page', () => {
     const { user } = renderAlerts()
 
     const alert = await within(region('Creators')).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.getAllEmailPreferences)).toBeTruthy()
-    expect(within(alert).getByText('The database is busy')).toBeTruthy()
+    within(alert).getByText(notificationMessages.getAllEmailPreferences)
+    within(alert).getByText('The database is busy')
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })).toBeTruthy()
+    await screen.findByRole('switch', { name: 'E-mail from Casey Lines' })
   })
 
   it('says "Failed to update email preferences" with the reason, and leaves the switch as it was', async () => {
@@ -258,8 +258,8 @@ describe('alerts page', () => {
     await user.click(fromCasey)
 
     const alert = await within(region('Creators')).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.updateEmailPreferences)).toBeTruthy()
-    expect(within(alert).getByText('Creator not found')).toBeTruthy()
+    within(alert).getByText(notificationMessages.updateEmailPreferences)
+    within(alert).getByText('Creator not found')
     expect(isOn(fromCasey)).toBe(true)
   })
 
@@ -273,7 +273,7 @@ describe('alerts page', () => {
     await user.click(textsFromCasey)
 
     const alert = await within(region('Creators')).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.updateSubscriberNotifications)).toBeTruthy()
+    within(alert).getByText(notificationMessages.updateSubscriberNotifications)
     expect(isOn(textsFromCasey)).toBe(true)
   })
 
@@ -281,9 +281,7 @@ describe('alerts page', () => {
     serveAlertsApi()
     renderAlerts()
 
-    expect(
-      await within(region('Creators')).findByText('You don’t subscribe to or follow any creators yet.'),
-    ).toBeTruthy()
+    await within(region('Creators')).findByText('You don’t subscribe to or follow any creators yet.')
     expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/shop-picks')
   })
 })

@@ -104,7 +104,7 @@ describe('subscribers', () => {
       ['Dana Ortiz', 'Subscriber', 'Monthly picks', 'Reachable', 'Reachable'],
       ['Sam Rivers', 'Follower', '—', 'Not reachable', 'Turned off'],
     ])
-    expect(within(region('Subscribers')).getByText('2 people hear from you.')).toBeTruthy()
+    within(region('Subscribers')).getByText('2 people hear from you.')
   })
 
   it('says "Failed to get creator subscribers" when the list cannot be read', async () => {
@@ -114,7 +114,7 @@ describe('subscribers', () => {
     renderPage()
 
     const alert = await within(region('Subscribers')).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.getSubscribers)).toBeTruthy()
+    within(alert).getByText(notificationMessages.getSubscribers)
   })
 })
 
@@ -167,7 +167,7 @@ describe('statistics', () => {
     renderPage()
 
     const alert = await within(region('E-mail')).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.getEmailStats)).toBeTruthy()
+    within(alert).getByText(notificationMessages.getEmailStats)
   })
 })
 
@@ -189,9 +189,9 @@ describe('pending deliveries and the log', () => {
 
     await user.click(within(pending).getByRole('button', { name: 'Send Batch Now' }))
 
-    expect(await within(pending).findByText('Sent 2 queued alerts now.')).toBeTruthy()
+    await within(pending).findByText('Sent 2 queued alerts now.')
     expect(callsTo(calls, 'POST', batchPath)).toHaveLength(1)
-    expect(await within(pending).findByText('Nothing is waiting to be sent.')).toBeTruthy()
+    await within(pending).findByText('Nothing is waiting to be sent.')
     // Every log was read again with the pending ones asked for.
     const reads = callsTo(calls, 'GET', logsPath)
     expect(reads.length).toBeGreaterThanOrEqual(4)
@@ -212,8 +212,8 @@ describe('pending deliveries and the log', () => {
     await user.click(within(pending).getByRole('button', { name: 'Send Batch Now' }))
 
     const alert = await within(pending).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.sendBatch)).toBeTruthy()
-    expect(within(alert).getByText('The queue is not running')).toBeTruthy()
+    within(alert).getByText(notificationMessages.sendBatch)
+    within(alert).getByText('The queue is not running')
     expect(within(pending).getAllByRole('listitem')).toHaveLength(1)
   })
 
@@ -237,9 +237,9 @@ describe('pending deliveries and the log', () => {
     const list = await within(log).findByRole('list', { name: 'Deliveries' })
     expect(within(list).getAllByRole('listitem')).toHaveLength(4)
     for (const status of ['Delivered', 'Failed', 'Sending', 'Sent']) {
-      expect(within(list).getByText(status)).toBeTruthy()
+      within(list).getByText(status)
     }
-    expect(within(list).getByText('Reason: Unreachable number')).toBeTruthy()
+    within(list).getByText('Reason: Unreachable number')
 
     await user.click(within(log).getByRole('button', { name: 'Texts' }))
     expect(within(log).getByRole('button', { name: 'Texts' }).getAttribute('aria-pressed')).toBe('true')
@@ -248,7 +248,7 @@ describe('pending deliveries and the log', () => {
 
     await user.click(within(log).getByRole('button', { name: 'E-mail' }))
     expect(within(list).getAllByRole('listitem')).toHaveLength(2)
-    expect(within(list).getByText('Over 221.5 · Knicks @ Heat')).toBeTruthy()
+    within(list).getByText('Over 221.5 · Knicks @ Heat')
   })
 
   it('reads the logs again every few seconds while a delivery is pending, and stops when none is', async () => {
@@ -265,7 +265,7 @@ describe('pending deliveries and the log', () => {
     state.logs = state.logs.map((d) => ({ ...d, status: 'sent', sentAt: new Date().toISOString() }))
     await vi.advanceTimersByTimeAsync(5_000)
 
-    expect(await within(pending).findByText('Nothing is waiting to be sent.')).toBeTruthy()
+    await within(pending).findByText('Nothing is waiting to be sent.')
     expect(smsReads()).toHaveLength(2)
     await vi.advanceTimersByTimeAsync(15_000)
     expect(smsReads()).toHaveLength(2)
@@ -282,10 +282,10 @@ describe('test e-mail', () => {
     expect((address as HTMLInputElement).value).toBe('casey@example.com')
     await user.click(within(form).getByRole('button', { name: 'Send test e-mail' }))
 
-    expect(await within(form).findByText('Test e-mail sent to casey@example.com.')).toBeTruthy()
+    await within(form).findByText('Test e-mail sent to casey@example.com.')
     expect(callsTo(calls, 'POST', '/api/test-email').map((call) => call.body)).toEqual([{ email: 'casey@example.com' }])
     // It shows in the log like any other e-mail.
-    expect(await within(region('Delivery log')).findByText('Test')).toBeTruthy()
+    await within(region('Delivery log')).findByText('Test')
   })
 
   it('says "Failed to send test email" with the server’s reason for another address', async () => {
@@ -299,8 +299,8 @@ describe('test e-mail', () => {
     await user.click(within(form).getByRole('button', { name: 'Send test e-mail' }))
 
     const alert = await within(form).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.sendTestEmail)).toBeTruthy()
-    expect(within(alert).getByText(notificationMessages.testEmailOwnAddressOnly)).toBeTruthy()
+    within(alert).getByText(notificationMessages.sendTestEmail)
+    within(alert).getByText(notificationMessages.testEmailOwnAddressOnly)
     expect(callsTo(calls, 'POST', '/api/test-email').map((call) => call.body)).toEqual([
       { email: 'someone@example.com' },
     ])
@@ -312,7 +312,7 @@ describe('the page', () => {
     serveAlertsApi()
     renderPage()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Notifications' })
     for (const name of [
       'Delivery methods',
       'Subscribers',
@@ -321,7 +321,7 @@ describe('the page', () => {
       'Pending deliveries',
       'Delivery log',
     ]) {
-      expect(region(name)).toBeTruthy()
+      region(name)
     }
     // The browser test finds the statistics by these names: no other region may contain them.
     const names = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))

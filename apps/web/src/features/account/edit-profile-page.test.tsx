@@ -42,16 +42,16 @@ function storedUser() {
 describe('the profile', () => {
   it('starts from the server user, every field labelled, in four sections', async () => {
     await openPage()
-    expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Edit Profile' })
     for (const name of ['Profile', 'Phone', 'Password', 'Two-factor authentication']) {
-      expect(screen.getByRole('region', { name })).toBeTruthy()
+      screen.getByRole('region', { name })
     }
     expect((section('Profile').getByLabelText('Full Name') as HTMLInputElement).value).toBe('Dana Ortiz')
     expect((section('Profile').getByLabelText(/^Specialty Sport/) as HTMLSelectElement).value).toBe('')
-    expect(section('Password').getByLabelText('Current Password')).toBeTruthy()
-    expect(section('Password').getByLabelText('New Password')).toBeTruthy()
-    expect(section('Password').getByLabelText('Confirm New Password')).toBeTruthy()
-    expect(section('Phone').getByLabelText('Phone Number')).toBeTruthy()
+    section('Password').getByLabelText('Current Password')
+    section('Password').getByLabelText('New Password')
+    section('Password').getByLabelText('Confirm New Password')
+    section('Phone').getByLabelText('Phone Number')
   })
 
   it('saves name, emoji avatar and sport, previews the emoji, and updates the local record and sidebar', async () => {
@@ -70,7 +70,7 @@ describe('the profile', () => {
       ['PUT', { name: 'Dana Fast', profile_picture: '🏀', specialty_sport: 'nba' }],
     ])
     expect(storedUser()).toMatchObject({ name: 'Dana Fast', profile_picture: '🏀', specialty_sport: 'nba' })
-    expect(within(screen.getByTestId('sidebar')).getByText('Dana Fast')).toBeTruthy()
+    within(screen.getByTestId('sidebar')).getByText('Dana Fast')
   })
 
   it('previews an image address as an image, and clears the avatar with null', async () => {
@@ -136,7 +136,7 @@ describe('the profile', () => {
     renderApp('/edit-profile')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Could not load your account.')
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy()
+    within(alert).getByRole('button', { name: 'Try again' })
   })
 })
 
@@ -151,7 +151,7 @@ describe('the phone number', () => {
     await user.type(phone.getByLabelText('Phone Number'), '+15551234567')
     await user.click(phone.getByRole('button', { name: 'Send code' }))
     expect((await phone.findByRole('status')).textContent).toBe('We sent a code to +15551234567.')
-    expect(phone.getByRole('button', { name: 'Resend code' })).toBeTruthy()
+    phone.getByRole('button', { name: 'Resend code' })
 
     const code = phone.getByLabelText('Code from the text message')
     expect(code.getAttribute('autocomplete')).toBe('one-time-code')
@@ -165,8 +165,8 @@ describe('the phone number', () => {
     await user.type(code, rightCode)
     await user.click(phone.getByRole('button', { name: 'Verify' }))
     expect((await phone.findByRole('status')).textContent).toBe('Phone number verified.')
-    expect(phone.getByText('Verified')).toBeTruthy()
-    expect(phone.getByText('+15551234567')).toBeTruthy()
+    phone.getByText('Verified')
+    phone.getByText('+15551234567')
     expect(callsTo(calls, '/api/users/me/phone/verify')[1]?.body).toEqual({ phone: '+15551234567', code: rightCode })
   })
 
@@ -199,13 +199,13 @@ describe('the password', () => {
 
     await user.type(form.getByLabelText('Current Password'), 'Wrong1!pass')
     await user.type(form.getByLabelText('New Password'), 'abcdefgh')
-    expect(form.getByText('Weak')).toBeTruthy()
+    form.getByText('Weak')
     await user.click(form.getByRole('button', { name: 'Change Password' }))
     expect(form.getByRole('alert').textContent).toBe('Password must contain at least one uppercase letter')
 
     await user.clear(form.getByLabelText('New Password'))
     await user.type(form.getByLabelText('New Password'), 'Fresh2@Password')
-    expect(form.getByText('Strong')).toBeTruthy()
+    form.getByText('Strong')
     await user.type(form.getByLabelText('Confirm New Password'), 'Fresh2@Passwor')
     await user.click(form.getByRole('button', { name: 'Change Password' }))
     expect(form.getByRole('alert').textContent).toBe('Passwords do not match. Please try again.')
@@ -239,9 +239,7 @@ describe('the password', () => {
   it('has nothing to change for a Google-only account', async () => {
     await openPage({ hasPassword: false })
     await waitFor(() =>
-      expect(
-        section('Password').getByText('You sign in with Google, so this account has no password to change.'),
-      ).toBeTruthy(),
+      section('Password').getByText('You sign in with Google, so this account has no password to change.'),
     )
     expect(section('Password').queryByLabelText('Current Password')).toBeNull()
   })
@@ -251,7 +249,7 @@ describe('two-factor authentication', () => {
   it('sets up an authenticator app: password, QR code and setup key, then a code from the app', async () => {
     const { user, calls } = await openPage()
     const mfa = section('Two-factor authentication')
-    expect(mfa.getByText(/^Off\./)).toBeTruthy()
+    mfa.getByText(/^Off\./)
     await user.click(mfa.getByRole('button', { name: 'Set up authenticator app' }))
     await user.click(mfa.getByRole('button', { name: 'Continue' }))
     expect(mfa.getByRole('alert').textContent).toBe('Enter your password to confirm.')
@@ -279,10 +277,10 @@ describe('two-factor authentication', () => {
       'Authenticator app added. Signing in now asks for a code from it.',
     )
     const list = await mfa.findByRole('list', { name: 'Your two-factor methods' })
-    await waitFor(() => expect(within(list).getByText('Authenticator app')).toBeTruthy())
+    await waitFor(() => within(list).getByText('Authenticator app'))
     expect(within(list).queryByText('Not verified')).toBeNull()
-    expect(within(list).getByRole('button', { name: 'Remove Authenticator app' })).toBeTruthy()
-    expect(mfa.getByText(/^On:/)).toBeTruthy()
+    within(list).getByRole('button', { name: 'Remove Authenticator app' })
+    mfa.getByText(/^On:/)
     // One app per account: another setup waits until this one is removed.
     expect(mfa.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull()
     expect(
@@ -308,7 +306,7 @@ describe('two-factor authentication', () => {
         ['/api/auth/factors/factor-1', { password: accountPassword }],
       ]),
     )
-    expect(mfa.getByRole('button', { name: 'Set up authenticator app' })).toBeTruthy()
+    mfa.getByRole('button', { name: 'Set up authenticator app' })
   })
 
   it('does not ask a Google-only account for a password', async () => {
@@ -335,7 +333,7 @@ describe('two-factor authentication', () => {
     await user.type(mfa.getByLabelText('Code from the text message'), rightCode)
     await user.click(mfa.getByRole('button', { name: 'Confirm' }))
     const list = await mfa.findByRole('list', { name: 'Your two-factor methods' })
-    await waitFor(() => expect(within(list).getByText('Text message to +1•••••4567')).toBeTruthy())
+    await waitFor(() => within(list).getByText('Text message to +1•••••4567'))
     expect(mfa.getByRole('status').textContent).toBe(
       'Text-message factor added. Signing in can now ask for a texted code.',
     )

@@ -73,23 +73,23 @@ describe('manage subscriptions page', () => {
     })
     renderManage()
 
-    expect(await screen.findByRole('list', { name: 'Your subscriptions and passes' })).toBeTruthy()
+    await screen.findByRole('list', { name: 'Your subscriptions and passes' })
     const active = itemOf('Monthly picks')
     expect(within(active).getByRole('link', { name: 'Casey Lines' }).getAttribute('href')).toBe('/CaseyLines')
-    expect(within(active).getByText('$19.99 / month')).toBeTruthy()
-    expect(within(active).getByText('Active')).toBeTruthy()
-    expect(within(active).getByText('Renews on December 1, 2026')).toBeTruthy()
+    within(active).getByText('$19.99 / month')
+    within(active).getByText('Active')
+    within(active).getByText('Renews on December 1, 2026')
 
-    expect(within(itemOf('Trial weekly')).getByText('$7 / week')).toBeTruthy()
-    expect(within(itemOf('Trial weekly')).getByText('Free trial')).toBeTruthy()
-    expect(within(itemOf('Trial weekly')).getByText('Free trial until December 1, 2026')).toBeTruthy()
-    expect(within(itemOf('Retrying')).getByText('Past due — we’ll retry your card')).toBeTruthy()
-    expect(within(itemOf('Winding down')).getByText('Cancelled — access until December 1, 2026')).toBeTruthy()
-    expect(within(itemOf('Old yearly')).getByText('Cancelled')).toBeTruthy()
-    expect(within(itemOf('Old yearly')).getByText('Ended on October 1, 2026')).toBeTruthy()
+    within(itemOf('Trial weekly')).getByText('$7 / week')
+    within(itemOf('Trial weekly')).getByText('Free trial')
+    within(itemOf('Trial weekly')).getByText('Free trial until December 1, 2026')
+    within(itemOf('Retrying')).getByText('Past due — we’ll retry your card')
+    within(itemOf('Winding down')).getByText('Cancelled — access until December 1, 2026')
+    within(itemOf('Old yearly')).getByText('Cancelled')
+    within(itemOf('Old yearly')).getByText('Ended on October 1, 2026')
     const pass = itemOf('Day pass')
-    expect(within(pass).getByText('Expired')).toBeTruthy()
-    expect(within(pass).getByText(/One payment, 1 day of access/)).toBeTruthy()
+    within(pass).getByText('Expired')
+    within(pass).getByText(/One payment, 1 day of access/)
 
     // Only subscriptions that still run can be switched or cancelled.
     expect(within(pass).queryByRole('switch')).toBeNull()
@@ -112,14 +112,12 @@ describe('manage subscriptions page', () => {
 
     await user.click(toggle)
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'))
-    expect(await within(itemOf('Monthly picks')).findByText('Cancelled — access until December 1, 2026')).toBeTruthy()
-    expect(
-      screen.getByText(/Auto-renew is off for Monthly picks\. Your access continues until December 1, 2026\./),
-    ).toBeTruthy()
+    await within(itemOf('Monthly picks')).findByText('Cancelled — access until December 1, 2026')
+    screen.getByText(/Auto-renew is off for Monthly picks\. Your access continues until December 1, 2026\./)
 
     await user.click(toggle)
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'))
-    expect(await within(itemOf('Monthly picks')).findByText('Active')).toBeTruthy()
+    await within(itemOf('Monthly picks')).findByText('Active')
 
     const path = `/api/subscriptions/${purchase.id}/auto-renewal`
     expect(callsTo(calls, 'PUT', path).map((call) => call.body)).toEqual([
@@ -137,7 +135,7 @@ describe('manage subscriptions page', () => {
     const cancel = await screen.findByRole('button', { name: 'Cancel subscription Monthly picks from Casey Lines' })
     await user.click(cancel)
     let dialog = screen.getByRole('dialog', { name: 'Cancel subscription?' })
-    expect(within(dialog).getByText(paymentMessages.cancelConfirm)).toBeTruthy()
+    within(dialog).getByText(paymentMessages.cancelConfirm)
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep subscription' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -153,9 +151,9 @@ describe('manage subscriptions page', () => {
     // At the end of the period, not now.
     expect(deletes[0]?.search.get('cancelImmediately')).toBeNull()
     const item = itemOf('Monthly picks')
-    expect(within(item).getByText('Cancelled — access until December 1, 2026')).toBeTruthy()
+    within(item).getByText('Cancelled — access until December 1, 2026')
     expect(within(item).queryByRole('button', { name: /Cancel subscription/ })).toBeNull()
-    expect(screen.getByText('Subscription cancelled. You have access until December 1, 2026.')).toBeTruthy()
+    screen.getByText('Subscription cancelled. You have access until December 1, 2026.')
     await waitFor(() => expect(callsTo(calls, 'GET', managePath)).toHaveLength(2))
   })
 
@@ -170,7 +168,7 @@ describe('manage subscriptions page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Payments are unavailable right now')
-    expect(within(itemOf('Monthly picks')).getByText('Active')).toBeTruthy()
+    within(itemOf('Monthly picks')).getByText('Active')
   })
 
   it('shows a failed auto-renew change beside the switch', async () => {
@@ -190,7 +188,7 @@ describe('manage subscriptions page', () => {
     serveManage()
     renderManage()
 
-    expect(await screen.findByText('You have no subscriptions or passes yet.')).toBeTruthy()
+    await screen.findByText('You have no subscriptions or passes yet.')
     expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/shop-picks')
   })
 
@@ -205,7 +203,7 @@ describe('manage subscriptions page', () => {
     expect(alert.textContent).toContain('We couldn’t load your subscriptions.')
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('heading', { name: 'Monthly picks' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Monthly picks' })
   })
 })
 
@@ -227,7 +225,7 @@ describe('alert switches on the subscription cards', () => {
     const texts = within(card).getByRole('switch', { name: 'Text alerts from Casey Lines' })
     expect(texts.getAttribute('aria-checked')).toBe('true')
     // Visible as "E-mail alerts" and "Text alerts"; the creator's name is for screen readers.
-    expect(within(card).getByText('E-mail alerts')).toBeTruthy()
+    within(card).getByText('E-mail alerts')
     expect(within(itemOf('Weekend pass')).queryByRole('switch', { name: /alerts/ })).toBeNull()
     expect(within(itemOf('Old yearly')).queryByRole('switch', { name: /alerts/ })).toBeNull()
   })
@@ -263,7 +261,7 @@ describe('alert switches on the subscription cards', () => {
     const texts = await within(card).findByRole('switch', { name: 'Text alerts from Casey Lines' })
     await waitFor(() => expect(texts).toHaveProperty('disabled', true))
     expect(texts.getAttribute('aria-checked')).toBe('false')
-    expect(within(card).getByText(/Texts can’t reach you yet/)).toBeTruthy()
+    within(card).getByText(/Texts can’t reach you yet/)
     expect(within(card).getByRole('link', { name: 'Go to Alerts' }).getAttribute('href')).toBe('/alerts')
     expect(within(card).getByRole('switch', { name: 'E-mail alerts from Casey Lines' })).toHaveProperty(
       'disabled',
@@ -279,9 +277,9 @@ describe('alert switches on the subscription cards', () => {
 
     await screen.findByRole('heading', { name: 'Monthly picks' })
     const card = itemOf('Monthly picks')
-    expect(await within(card).findByRole('switch', { name: 'Text alerts from Casey Lines' })).toBeTruthy()
+    await within(card).findByRole('switch', { name: 'Text alerts from Casey Lines' })
     expect(within(card).queryByRole('switch', { name: 'E-mail alerts from Casey Lines' })).toBeNull()
-    expect(within(card).getByText(notificationMessages.emailNotOffered)).toBeTruthy()
+    within(card).getByText(notificationMessages.emailNotOffered)
   })
 
   it('says "Failed to update email preferences" with the reason beside the switch', async () => {
@@ -294,8 +292,8 @@ describe('alert switches on the subscription cards', () => {
     await user.click(email)
 
     const alert = await within(itemOf('Monthly picks')).findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.updateEmailPreferences)).toBeTruthy()
-    expect(within(alert).getByText('Not yours')).toBeTruthy()
+    within(alert).getByText(notificationMessages.updateEmailPreferences)
+    within(alert).getByText('Not yours')
     expect(email.getAttribute('aria-checked')).toBe('true')
   })
 
@@ -306,8 +304,8 @@ describe('alert switches on the subscription cards', () => {
     renderManage()
 
     const alert = await screen.findByRole('alert')
-    expect(within(alert).getByText(notificationMessages.getAllEmailPreferences)).toBeTruthy()
-    expect(screen.getByRole('heading', { name: 'Monthly picks' })).toBeTruthy()
+    within(alert).getByText(notificationMessages.getAllEmailPreferences)
+    screen.getByRole('heading', { name: 'Monthly picks' })
     expect(screen.queryByRole('switch', { name: /E-mail alerts/ })).toBeNull()
   })
 })

@@ -42,13 +42,13 @@ describe('the /auth page', () => {
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(signIn.id)
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
     expect(screen.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true')
-    expect(screen.getByRole('button', { name: /Continue with Google.*Recommended/ })).toBeTruthy()
+    screen.getByRole('button', { name: /Continue with Google.*Recommended/ })
   })
 
   it('disables Google sign-in and says why when the server has it off', async () => {
     serveAuth({ google: false })
     await openAuth()
-    expect(await screen.findByText('Google sign-in is not configured on this server.')).toBeTruthy()
+    await screen.findByText('Google sign-in is not configured on this server.')
     const google = screen.getByRole('button', { name: /Continue with Google/ }) as HTMLButtonElement
     expect(google.disabled).toBe(true)
     expect(google.getAttribute('aria-describedby')).toBeTruthy()
@@ -256,7 +256,7 @@ describe('signing in with a second factor', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Two-factor verification' })
     expect(document.activeElement).toBe(heading)
-    expect(codeStep().getByText('Enter the 6-digit code your authenticator app shows for this account.')).toBeTruthy()
+    codeStep().getByText('Enter the 6-digit code your authenticator app shows for this account.')
     const field = codeStep().getByLabelText('Verification code')
     expect(field.getAttribute('inputmode')).toBe('numeric')
     expect(field.getAttribute('autocomplete')).toBe('one-time-code')
@@ -327,7 +327,7 @@ describe('signing in with a second factor', () => {
     await codeStep().findByRole('button', { name: 'Resend code' })
     await enterCode(user, rightCode)
     expect((await codeStep().findByRole('alert')).textContent).toBe(message)
-    expect(codeStep().getByRole('button', { name: 'Send code' })).toBeTruthy()
+    codeStep().getByRole('button', { name: 'Send code' })
     expect(storedUser()).toBeNull()
   })
 
@@ -485,11 +485,11 @@ describe('signing up', () => {
     const { user } = await openSignUp()
     const field = panel().getByLabelText('Password')
     await user.type(field, 'abcdefgh')
-    expect(panel().getByText('Weak')).toBeTruthy()
+    panel().getByText('Weak')
     await user.type(field, 'A1')
-    expect(panel().getByText('Medium')).toBeTruthy()
+    panel().getByText('Medium')
     await user.type(field, '!x')
-    expect(panel().getByText('Strong')).toBeTruthy()
+    panel().getByText('Strong')
     const meter = document.getElementById(field.getAttribute('aria-describedby') ?? '')
     expect(meter?.textContent).toBe('Password strength: Strong')
   })
@@ -505,7 +505,7 @@ describe('signing up', () => {
     for (const doc of ['Terms of Service', 'Privacy Policy']) {
       await user.click(panel().getByRole('button', { name: `Read the ${doc}` }))
       const dialog = screen.getByRole('dialog', { name: doc })
-      expect(within(dialog).getByRole('link', { name: new RegExp(`full ${doc}`) })).toBeTruthy()
+      within(dialog).getByRole('link', { name: new RegExp(`full ${doc}`) })
       await user.click(within(dialog).getByRole('button', { name: 'I Understand' }))
       expect(screen.queryByRole('dialog')).toBeNull()
       expect((panel().getByLabelText(`I accept the ${doc}`) as HTMLInputElement).checked).toBe(true)
@@ -584,7 +584,7 @@ describe('signing up', () => {
     await user.click(panel().getByLabelText('I accept the Terms of Service'))
     await user.click(panel().getByLabelText('I accept the Privacy Policy'))
     await user.click(panel().getByRole('button', { name: 'Create Account' }))
-    expect(screen.getByRole('alert')).toBeTruthy()
+    screen.getByRole('alert')
 
     await user.click(screen.getByRole('tab', { name: 'Sign In' }))
     expect(screen.queryByRole('alert')).toBeNull()
@@ -614,7 +614,7 @@ describe('returning from the identity provider', () => {
       return original(input, init)
     }) as typeof fetch
     const { router } = renderApp('/auth?oauth=return&redirect=%2Falerts')
-    expect(await screen.findByText('Completing sign in...')).toBeTruthy()
+    await screen.findByText('Completing sign in...')
     answerSession()
     await waitFor(() => expect(router.state.location.pathname).toBe('/alerts'))
     expect(storedUser()).toMatchObject({ email: 'dana@example.com' })
@@ -624,6 +624,6 @@ describe('returning from the identity provider', () => {
     serveAuth()
     renderApp('/auth?oauth=return&error=access_denied')
     expect((await screen.findByRole('alert')).textContent).toBe('Authentication failed. Please try again.')
-    expect(screen.getByRole('tab', { name: 'Sign In' })).toBeTruthy()
+    screen.getByRole('tab', { name: 'Sign In' })
   })
 })

@@ -8,7 +8,7 @@ describe('resetting the password', () => {
     const calls = serveAuth()
     const { user } = renderApp('/reset-password?token=tok-1')
     await user.type(await screen.findByLabelText('New Password'), 'Fresh2@Password')
-    expect(screen.getByText('Strong')).toBeTruthy()
+    screen.getByText('Strong')
     await user.type(screen.getByLabelText('Confirm Password'), 'Fresh2@Password')
     await user.click(screen.getByRole('button', { name: 'Reset Password' }))
     expect((await screen.findByRole('status')).textContent).toBe(

@@ -13,8 +13,8 @@ describe('verifying the e-mail', () => {
   it('shows where the code went, with a one-time-code field', async () => {
     serveAuth()
     renderApp(page)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your e-mail' })).toBeTruthy()
-    expect(screen.getByText('dana@example.com')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Verify your e-mail' })
+    screen.getByText('dana@example.com')
     const field = screen.getByLabelText('Verification code')
     expect(field.getAttribute('inputmode')).toBe('numeric')
     expect(field.getAttribute('autocomplete')).toBe('one-time-code')
@@ -83,7 +83,7 @@ describe('verifying the e-mail', () => {
       for (let i = 0; i < n; i++) await act(() => vi.advanceTimersByTimeAsync(1_000))
     }
     await seconds(10)
-    expect(screen.getByRole('button', { name: 'Resend code (20 s)' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Resend code (20 s)' })
     await seconds(20)
     expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(false)
   })

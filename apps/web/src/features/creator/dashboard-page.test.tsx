@@ -34,7 +34,7 @@ describe('Become a Creator', () => {
     const { calls } = serveCreatorApi()
     const { user } = renderDashboard()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Become a Creator' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Become a Creator' })
     await user.type(screen.getByLabelText('Username'), 'CaseyLines')
     await user.click(screen.getByLabelText(/^Bio/))
     await user.paste('NBA totals, posted before the line moves.')
@@ -47,7 +47,7 @@ describe('Become a Creator', () => {
     await user.selectOptions(screen.getByLabelText(/^Country/), 'US')
     await user.click(screen.getByRole('button', { name: 'Become a Creator' }))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Creator Dashboard' })
     expect(callsTo(calls, 'POST', registerPath).map((call) => call.body)).toEqual([
       {
         username: 'CaseyLines',
@@ -61,7 +61,7 @@ describe('Become a Creator', () => {
     ])
     // The local record now says creator, so the sidebar shows Creator Dashboard.
     expect(readStoredUser()?.role).toBe('creator')
-    expect(screen.getByText(/^Welcome, @CaseyLines: you are a creator now/)).toBeTruthy()
+    screen.getByText(/^Welcome, @CaseyLines: you are a creator now/)
     expect(screen.getByRole('link', { name: 'View your purchase page' }).getAttribute('href')).toBe(
       `/shop-picks/purchase/${creatorUserId}`,
     )
@@ -74,15 +74,15 @@ describe('Become a Creator', () => {
     const username = screen.getByLabelText('Username')
 
     await user.type(username, 'ab')
-    expect(screen.getByText('Usernames are 3 to 30 letters, digits or underscores')).toBeTruthy()
+    screen.getByText('Usernames are 3 to 30 letters, digits or underscores')
     expect(username.getAttribute('aria-invalid')).toBe('true')
     await user.clear(username)
     await user.type(username, 'Admin')
-    expect(screen.getByText('That username is reserved')).toBeTruthy()
+    screen.getByText('That username is reserved')
     await user.clear(username)
     await user.type(username, 'sharp_lines')
     expect(username.getAttribute('aria-invalid')).toBeNull()
-    expect(screen.getByText(`${location.origin}/sharp_lines`)).toBeTruthy()
+    screen.getByText(`${location.origin}/sharp_lines`)
   })
 
   it('stops at the first problem before any call, and says what to fix', async () => {
@@ -96,10 +96,10 @@ describe('Become a Creator', () => {
     await user.click(screen.getByRole('button', { name: 'Become a Creator' }))
 
     expect(screen.getByRole('alert').textContent).toBe('Please fix the highlighted fields.')
-    expect(screen.getByText('Bio must be at most 500 characters')).toBeTruthy()
-    expect(screen.getByText('Choose your specialty sport')).toBeTruthy()
-    expect(screen.getByText('Use a Instagram address (instagram.com)')).toBeTruthy()
-    expect(screen.getByText('501 / 500 characters')).toBeTruthy()
+    screen.getByText('Bio must be at most 500 characters')
+    screen.getByText('Choose your specialty sport')
+    screen.getByText('Use a Instagram address (instagram.com)')
+    screen.getByText('501 / 500 characters')
     expect(document.activeElement).toBe(screen.getByLabelText(/^Bio/))
     expect(callsTo(calls, 'POST', registerPath)).toHaveLength(0)
   })
@@ -137,7 +137,7 @@ describe('Become a Creator', () => {
     await user.click(screen.getByRole('button', { name: 'Become a Creator' }))
 
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid body.socialLinks.website')
-    expect(screen.getByText('Links must be https addresses')).toBeTruthy()
+    screen.getByText('Links must be https addresses')
     expect(screen.getByLabelText('Website').getAttribute('aria-invalid')).toBe('true')
   })
 
@@ -199,10 +199,10 @@ describe('Become a Creator', () => {
     const input = screen.getByLabelText('Choose a picture')
 
     await user.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' }))
-    expect(screen.getByText('Profile pictures must be 2 MB or smaller')).toBeTruthy()
+    screen.getByText('Profile pictures must be 2 MB or smaller')
     // `accept` only filters the picker's list; some pickers offer "all files", so the change event can carry anything.
     fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' })] } })
-    expect(await screen.findByText('Profile pictures must be JPEG, PNG or WebP')).toBeTruthy()
+    await screen.findByText('Profile pictures must be JPEG, PNG or WebP')
     expect(callsTo(calls, 'POST', '/api/media/avatar')).toHaveLength(0)
   })
 
@@ -218,7 +218,7 @@ describe('Become a Creator', () => {
     const { user } = renderDashboard()
 
     await user.upload(screen.getByLabelText('Choose a picture'), new File(['hello'], 'fake.png', { type: 'image/png' }))
-    expect(await screen.findByText('Profile pictures must be JPEG, PNG or WebP images')).toBeTruthy()
+    await screen.findByText('Profile pictures must be JPEG, PNG or WebP images')
     expect(screen.queryByRole('img', { name: 'Profile picture preview' })).toBeNull()
   })
 
@@ -231,7 +231,7 @@ describe('Become a Creator', () => {
     const address = screen.getByRole('textbox', { name: 'Image address' })
     await user.type(address, 'ftp://pics.example/me.png')
     await user.tab()
-    expect(screen.getByText('Use one emoji or an image address starting with https://')).toBeTruthy()
+    screen.getByText('Use one emoji or an image address starting with https://')
     await user.clear(address)
     await user.type(address, 'https://pics.example/me.png')
     expect(screen.getByRole('img', { name: 'Profile picture preview' }).getAttribute('src')).toBe(
@@ -255,7 +255,7 @@ describe('Become a Creator', () => {
     await user.click(screen.getByRole('radio', { name: 'Emoji' }))
     const typed = screen.getByLabelText('Or type any emoji')
     await user.type(typed, 'ab')
-    expect(screen.getByText('Type one emoji')).toBeTruthy()
+    screen.getByText('Type one emoji')
     await user.clear(typed)
     await user.type(typed, '🦈')
     expect(screen.getByRole('img', { name: 'Profile picture preview' }).textContent).toBe('🦈')
@@ -281,7 +281,7 @@ describe('creator dashboard', () => {
     serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] })
     renderDashboard()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Creator Dashboard' })
     const tools = screen.getByRole('navigation', { name: 'Creator tools' })
     const hrefs = within(tools)
       .getAllByRole('link')
@@ -293,8 +293,8 @@ describe('creator dashboard', () => {
       '/creator/notifications',
       '/edit-profile',
     ])
-    expect(await screen.findByText('@CaseyLines')).toBeTruthy()
-    expect(await screen.findByRole('heading', { name: /Monthly/ })).toBeTruthy()
+    await screen.findByText('@CaseyLines')
+    await screen.findByRole('heading', { name: /Monthly/ })
     expect(((await screen.findByLabelText('Share link')) as HTMLInputElement).value).toBe(
       'http://localhost:3000/CaseyLines?ref=k3Yc9QaZ',
     )
@@ -306,9 +306,7 @@ describe('creator dashboard', () => {
     const { calls } = serveCreatorApi({ profiles: [] })
     renderDashboard()
 
-    expect(
-      await screen.findByText('This account has no creator profile, so it has no plans or share link.'),
-    ).toBeTruthy()
+    await screen.findByText('This account has no creator profile, so it has no plans or share link.')
     expect(screen.queryByRole('heading', { name: 'Your plans' })).toBeNull()
     expect(calls.map((call) => call.path)).toEqual([`/api/creators/${creatorUserId}`])
   })

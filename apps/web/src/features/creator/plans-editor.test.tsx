@@ -21,7 +21,7 @@ describe('plans editor', () => {
     const { calls } = serveCreatorApi()
     const { user } = renderEditor()
 
-    expect(await screen.findByText('No plans yet. Add one so customers can subscribe or buy a pass.')).toBeTruthy()
+    await screen.findByText('No plans yet. Add one so customers can subscribe or buy a pass.')
     await user.click(screen.getByRole('button', { name: 'Add a plan' }))
     const form = screen.getByRole('form', { name: 'New plan' })
     await user.type(within(form).getByLabelText('Plan name'), 'Monthly')
@@ -31,13 +31,13 @@ describe('plans editor', () => {
     await user.type(within(form).getByLabelText('Free trial (days)'), '7')
     await user.click(within(form).getByRole('button', { name: 'Add plan' }))
 
-    expect(await screen.findByText('$19.99 / month')).toBeTruthy()
+    await screen.findByText('$19.99 / month')
     expect(screen.queryByRole('form', { name: 'New plan' })).toBeNull()
     expect(callsTo(calls, 'POST', '/api/subscription-pricing').map((call) => call.body)).toEqual([
       { name: 'Monthly', kind: 'subscription', interval: 'month', price_cents: 1999, trial_days: 7, active: true },
     ])
     expect(screen.getByText(/Renews every month until you cancel/).textContent).toContain('7-day free trial')
-    expect(screen.getByText('1 of 5 active plans. Customers see the active ones.')).toBeTruthy()
+    screen.getByText('1 of 5 active plans. Customers see the active ones.')
   })
 
   it('adds a one-day pass', async () => {
@@ -54,7 +54,7 @@ describe('plans editor', () => {
     await user.type(within(form).getByLabelText('Price (USD)'), '$5')
     await user.click(within(form).getByRole('button', { name: 'Add plan' }))
 
-    expect(await screen.findByText('One payment, 1 day of access')).toBeTruthy()
+    await screen.findByText('One payment, 1 day of access')
     expect(callsTo(calls, 'POST', '/api/subscription-pricing')[0]?.body).toEqual({
       name: 'Day pass',
       kind: 'one_time',
@@ -77,9 +77,9 @@ describe('plans editor', () => {
     await user.click(within(form).getByRole('button', { name: 'Add plan' }))
 
     expect(within(form).getByRole('alert').textContent).toBe('Please fix the highlighted fields.')
-    expect(within(form).getByText('Give the plan a name')).toBeTruthy()
-    expect(within(form).getByText('Enter a price in dollars, like 19.99')).toBeTruthy()
-    expect(within(form).getByText('Free trials are 0 to 30 days')).toBeTruthy()
+    within(form).getByText('Give the plan a name')
+    within(form).getByText('Enter a price in dollars, like 19.99')
+    within(form).getByText('Free trials are 0 to 30 days')
     expect(within(form).getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('true')
 
     await user.clear(within(form).getByLabelText('Price (USD)'))
@@ -88,8 +88,8 @@ describe('plans editor', () => {
     await user.clear(within(form).getByLabelText('Access length (days)'))
     await user.type(within(form).getByLabelText('Access length (days)'), '366')
     await user.click(within(form).getByRole('button', { name: 'Add plan' }))
-    expect(within(form).getByText('Prices are between $1 and $10,000')).toBeTruthy()
-    expect(within(form).getByText('Choose how many days a one-time pass gives access (1 to 365)')).toBeTruthy()
+    within(form).getByText('Prices are between $1 and $10,000')
+    within(form).getByText('Choose how many days a one-time pass gives access (1 to 365)')
     expect(callsTo(calls, 'POST', '/api/subscription-pricing')).toHaveLength(0)
   })
 
@@ -114,7 +114,7 @@ describe('plans editor', () => {
     await user.type(within(form).getByLabelText('Price (USD)'), '24')
     await user.click(within(form).getByRole('button', { name: 'Save changes' }))
 
-    expect(await screen.findByText('$24 / month')).toBeTruthy()
+    await screen.findByText('$24 / month')
     expect(callsTo(calls, 'PUT', `/api/subscription-pricing/${monthly.id}`)[0]?.body).toMatchObject({
       price_cents: 2400,
     })
@@ -126,8 +126,8 @@ describe('plans editor', () => {
     const { user } = renderEditor()
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate Monthly' }))
-    expect(await screen.findByRole('button', { name: 'Activate Monthly' })).toBeTruthy()
-    expect(screen.getByText('0 of 5 active plans. Customers see the active ones.')).toBeTruthy()
+    await screen.findByRole('button', { name: 'Activate Monthly' })
+    screen.getByText('0 of 5 active plans. Customers see the active ones.')
     expect(callsTo(calls, 'PUT', `/api/subscription-pricing/${monthly.id}`).map((call) => call.body)).toEqual([
       { active: false },
     ])
@@ -138,11 +138,9 @@ describe('plans editor', () => {
     serveCreatorApi({ plans: [...plans, aPlan({ name: 'Spare', active: false })] })
     const { user } = renderEditor()
 
-    expect(
-      await screen.findByText(
-        'You have 5 active plans, the most a creator can have. Deactivate one before you put another on sale.',
-      ),
-    ).toBeTruthy()
+    await screen.findByText(
+      'You have 5 active plans, the most a creator can have. Deactivate one before you put another on sale.',
+    )
     expect((screen.getByRole('button', { name: 'Activate Spare' }) as HTMLButtonElement).disabled).toBe(true)
 
     await user.click(screen.getByRole('button', { name: 'Add a plan' }))
@@ -150,7 +148,7 @@ describe('plans editor', () => {
     const active = within(form).getByRole('checkbox', { name: /Active/ }) as HTMLInputElement
     expect(active.checked).toBe(false)
     expect(active.disabled).toBe(true)
-    expect(within(form).getByText(/This plan is saved inactive/)).toBeTruthy()
+    within(form).getByText(/This plan is saved inactive/)
   })
 
   it('says "Failed to create pricing: {status} - {text}" when the server refuses a new plan', async () => {
@@ -201,7 +199,7 @@ describe('plans editor', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }))
 
     expect((await within(form).findByRole('alert')).textContent).toBe('Failed to update pricing')
-    expect(within(form).getByText('Prices are between $1 and $10,000')).toBeTruthy()
+    within(form).getByText('Prices are between $1 and $10,000')
     expect(within(form).getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('true')
   })
 
@@ -215,6 +213,6 @@ describe('plans editor', () => {
     const alert = await screen.findByRole('alert')
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('heading', { name: /Monthly/ })).toBeTruthy()
+    await screen.findByRole('heading', { name: /Monthly/ })
   })
 })

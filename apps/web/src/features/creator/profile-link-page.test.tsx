@@ -154,7 +154,7 @@ describe('profile link error screen', () => {
   it('shows Page Not Found with ways to browse creators or go home', () => {
     renderWithProviders(<ErrorBoundary />)
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Page Not Found' })
     expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/')
   })

@@ -24,8 +24,8 @@ describe('share link card', () => {
 
     expect(((await screen.findByLabelText('Share link')) as HTMLInputElement).value).toBe(link)
     const visits = screen.getByText('Visits, all time').parentElement as HTMLElement
-    expect(within(visits).getByText('1,234')).toBeTruthy()
-    expect(screen.getByText('56')).toBeTruthy()
+    within(visits).getByText('1,234')
+    screen.getByText('56')
   })
 
   it('copies the link', async () => {
@@ -33,7 +33,7 @@ describe('share link card', () => {
     const { user } = renderCard()
 
     await user.click(await screen.findByRole('button', { name: 'Copy link' }))
-    expect(await screen.findByText('Link copied.')).toBeTruthy()
+    await screen.findByText('Link copied.')
     expect(await navigator.clipboard.readText()).toBe(link)
   })
 
@@ -43,7 +43,7 @@ describe('share link card', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'))
 
     await user.click(await screen.findByRole('button', { name: 'Copy link' }))
-    expect(await screen.findByText(/Copying is blocked here/)).toBeTruthy()
+    await screen.findByText(/Copying is blocked here/)
     const input = screen.getByLabelText('Share link') as HTMLInputElement
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, link.length])
   })

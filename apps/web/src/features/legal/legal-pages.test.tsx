@@ -20,7 +20,7 @@ describe('legal pages', () => {
   it.each(documents)('%s is dated December 15, 2024 and states the key terms', (title, Page) => {
     renderWithProviders(<Page />)
 
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: title })
     const text = pageText()
     expect(text).toContain('December 15, 2024')
     expect(text).toMatch(/entertainment and information only/i)
@@ -33,8 +33,8 @@ describe('legal pages', () => {
 
   it('the Terms of Service explain cancelling and refunds in their own sections', () => {
     renderWithProviders(<TermsOfService />)
-    expect(screen.getByRole('heading', { name: /Cancelling/ })).toBeTruthy()
-    expect(screen.getByRole('heading', { name: /Refunds/ })).toBeTruthy()
+    screen.getByRole('heading', { name: /Cancelling/ })
+    screen.getByRole('heading', { name: /Refunds/ })
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy')
   })
 })
@@ -42,7 +42,7 @@ describe('legal pages', () => {
 describe('support page', () => {
   it('tells people how to reach support by e-mail', () => {
     renderWithProviders(<Support />)
-    expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Support' })
     expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe(
       'mailto:support@example.com',
     )
@@ -50,9 +50,9 @@ describe('support page', () => {
 
   it('answers the questions about cancelling, refunds and age', () => {
     renderWithProviders(<Support />)
-    expect(screen.getByText('How do I cancel a subscription?')).toBeTruthy()
-    expect(screen.getByText('Can I get a refund?')).toBeTruthy()
-    expect(screen.getByText('How old do I have to be?')).toBeTruthy()
+    screen.getByText('How do I cancel a subscription?')
+    screen.getByText('Can I get a refund?')
+    screen.getByText('How old do I have to be?')
     const text = pageText()
     expect(text).toMatch(/access continues until the end of the billing period/)
     expect(text).toMatch(/non-refundable, except as required by law/)
@@ -61,7 +61,7 @@ describe('support page', () => {
 
   it('points to the 1-800-GAMBLER helpline under responsible gambling', () => {
     renderWithProviders(<Support />)
-    expect(screen.getByRole('heading', { name: 'Responsible gambling' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Responsible gambling' })
     expect(screen.getByRole('link', { name: '1-800-GAMBLER' }).getAttribute('href')).toBe('tel:+18004262537')
   })
 })

@@ -67,7 +67,7 @@ describe('locker room', () => {
     serveRecordsApi({ creators })
     renderLockerRoom()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Locker Room' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Locker Room' })
     const table = await screen.findByRole('table', { name: 'Leaderboard, ranked by net units' })
     expect(rankedNames()).toEqual(['Marcus Bell', 'Dana Ortiz', 'Priya Walsh'])
     const [first] = rowsOf(table)
@@ -75,7 +75,7 @@ describe('locker room', () => {
     expect(within(table).getByRole('link', { name: 'Marcus Bell' }).getAttribute('href')).toBe('/MarcusSharp')
     // Owen has 5 graded picks: not enough to rank.
     expect(within(table).queryByText('Owen Hughes')).toBeNull()
-    expect(screen.getByText('From graded picks only. Creators rank after 10 graded picks.')).toBeTruthy()
+    screen.getByText('From graded picks only. Creators rank after 10 graded picks.')
   })
 
   it('switches the ranking to ROI and asks the server for it', async () => {
@@ -121,13 +121,13 @@ describe('locker room', () => {
 
     const free = await screen.findByRole('list', { name: 'Free picks' })
     const freeCard = within(free).getByRole('article', { name: 'Buffalo Bills @ Kansas City Chiefs' })
-    expect(within(freeCard).getByText('Buffalo Bills')).toBeTruthy()
-    expect(within(freeCard).getByText('+145')).toBeTruthy()
+    within(freeCard).getByText('Buffalo Bills')
+    within(freeCard).getByText('+145')
 
     const graded = await screen.findByRole('list', { name: 'Recently graded' })
     const locked = within(graded).getByRole('article', { name: 'Los Angeles Lakers @ Boston Celtics' })
-    expect(within(locked).getByText('Won')).toBeTruthy()
-    expect(within(locked).getByRole('link', { name: 'Subscribe to see this pick' })).toBeTruthy()
+    within(locked).getByText('Won')
+    within(locked).getByRole('link', { name: 'Subscribe to see this pick' })
     // The teaser: no selection, odds, line or reasoning.
     expect(within(locked).queryByText('Odds')).toBeNull()
     expect(locked.textContent).not.toMatch(/[+-]\d{3}\b/)
@@ -149,7 +149,7 @@ describe('locker room', () => {
 
     await user.click(within(filter).getByRole('link', { name: 'NBA' }))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'NBA Locker Room' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'NBA Locker Room' })
     await waitFor(() => expect(readsOf(calls, '/api/leaderboard')).toHaveLength(2))
     expect(readsOf(calls, '/api/leaderboard')[1]?.search.get('sport')).toBe('nba')
     await waitFor(() => expect(feeds()).toHaveLength(4))
@@ -183,9 +183,9 @@ describe('locker room', () => {
     serveRecordsApi({ creators: [{ creator: owen, record: aCreatorRecord('WWWWW', { mlb: 'WWWWW' }) }] })
     renderLockerRoom('/locker-room/mlb')
 
-    expect(await screen.findByText('No creator has 10 graded MLB picks yet.')).toBeTruthy()
-    expect(await screen.findByText('No free MLB picks yet.')).toBeTruthy()
-    expect(await screen.findByText('No graded MLB picks yet.')).toBeTruthy()
+    await screen.findByText('No creator has 10 graded MLB picks yet.')
+    await screen.findByText('No free MLB picks yet.')
+    await screen.findByText('No graded MLB picks yet.')
   })
 
   it('keeps the page usable when one part fails, with a way to try again', async () => {
@@ -195,11 +195,11 @@ describe('locker room', () => {
     )
     const { user } = renderLockerRoom()
 
-    expect(await screen.findByText('We couldn’t load the leaderboard.')).toBeTruthy()
-    expect(await screen.findByText('No free picks yet.')).toBeTruthy()
+    await screen.findByText('We couldn’t load the leaderboard.')
+    await screen.findByText('No free picks yet.')
     failing = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('table', { name: /Leaderboard/ })).toBeTruthy()
+    await screen.findByRole('table', { name: /Leaderboard/ })
   })
 
   it('carries the 18+ notice and the responsible-gambling line', async () => {
@@ -220,7 +220,7 @@ describe('locker room', () => {
     serveRecordsApi({ creators })
     renderLockerRoom('/locker-room/curling')
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Unknown sport' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Unknown sport' })
     expect(screen.getByRole('link', { name: 'MLB' }).getAttribute('href')).toBe('/locker-room/mlb')
   })
 })

@@ -55,7 +55,7 @@ describe('payout account', () => {
 
     const account = section('Payout account')
     await within(account).findByText(/Set up payouts to sell your plans and be paid/)
-    expect(within(account).getByText('Not set up')).toBeTruthy()
+    within(account).getByText('Not set up')
     await user.click(within(account).getByRole('button', { name: 'Set up payouts' }))
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(onboardingUrl))
@@ -71,8 +71,8 @@ describe('payout account', () => {
     const { user } = renderPage('/creator/payments?onboarding=expired')
 
     const account = section('Payout account')
-    expect(await within(account).findByText(/Your setup link expired before you finished/)).toBeTruthy()
-    expect(within(account).getByText(/Your payout setup is not finished yet/)).toBeTruthy()
+    await within(account).findByText(/Your setup link expired before you finished/)
+    within(account).getByText(/Your payout setup is not finished yet/)
     await user.click(within(account).getByRole('button', { name: 'Continue setup' }))
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1))
   })
@@ -86,8 +86,8 @@ describe('payout account', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Set up payouts' }))
     const alert = await within(section('Payout account')).findByRole('alert')
-    expect(within(alert).getByText(paymentMessages.onboardingLinkFailed, { exact: true })).toBeTruthy()
-    expect(within(alert).getByText('Payouts are not available here', { exact: true })).toBeTruthy()
+    within(alert).getByText(paymentMessages.onboardingLinkFailed, { exact: true })
+    within(alert).getByText('Payouts are not available here', { exact: true })
     expect(assign).not.toHaveBeenCalled()
   })
 
@@ -101,13 +101,13 @@ describe('payout account', () => {
     const account = section('Payout account')
     await user.click(await within(account).findByRole('button', { name: 'Refresh status' }))
 
-    expect(await within(account).findByText('Payouts enabled')).toBeTruthy()
-    expect(within(account).getByText('Test mode')).toBeTruthy()
-    expect(within(account).getByText(/Your account with the test provider can take payments/)).toBeTruthy()
-    expect(within(account).getByText('Status updated.')).toBeTruthy()
+    await within(account).findByText('Payouts enabled')
+    within(account).getByText('Test mode')
+    within(account).getByText(/Your account with the test provider can take payments/)
+    within(account).getByText('Status updated.')
     expect(callsTo(calls, 'POST', `/api/creators/sync-stripe-status/${creatorUserId}`)).toHaveLength(1)
     // Onboarded now, so the payout form appears.
-    expect(screen.getByRole('form', { name: 'Request a payout' })).toBeTruthy()
+    screen.getByRole('form', { name: 'Request a payout' })
   })
 
   it('names Stripe, without a test-mode label, when the server uses Stripe', async () => {
@@ -119,8 +119,8 @@ describe('payout account', () => {
     renderPage()
 
     const account = section('Payout account')
-    expect(await within(account).findByText(/Your account with Stripe can take payments/)).toBeTruthy()
-    expect(await within(section('Balance')).findByText(/Stripe reports/)).toBeTruthy()
+    await within(account).findByText(/Your account with Stripe can take payments/)
+    await within(section('Balance')).findByText(/Stripe reports/)
     expect(screen.queryByText('Test mode')).toBeNull()
     expect(screen.queryByText(/This is test mode/)).toBeNull()
   })
@@ -145,8 +145,8 @@ describe('balance', () => {
 
     const box = section('Balance')
     await within(box).findByText('$50')
-    expect(within(box).getByText('$17.99')).toBeTruthy()
-    expect(within(box).getByText('Becomes available after 7 days')).toBeTruthy()
+    within(box).getByText('$17.99')
+    within(box).getByText('Becomes available after 7 days')
     expect(within(box).getByText('Lifetime net').nextSibling?.textContent).toBe('$80.99')
     expect(within(box).getByText('Gross sales').nextSibling?.textContent).toBe('$99.99')
     expect(within(box).getByText('Platform fees (12.5%)').nextSibling?.textContent).toBe('$10')
@@ -185,18 +185,18 @@ describe('payout request', () => {
 
     await user.type(amount, '9.99')
     await user.click(within(form).getByRole('button', { name: 'Request payout' }))
-    expect(within(form).getByText(paymentMessages.payoutMinimum)).toBeTruthy()
+    within(form).getByText(paymentMessages.payoutMinimum)
     expect(amount.getAttribute('aria-invalid')).toBe('true')
 
     await user.clear(amount)
     await user.type(amount, '50.01')
     await user.click(within(form).getByRole('button', { name: 'Request payout' }))
-    expect(within(form).getByText(paymentMessages.payoutOverBalance)).toBeTruthy()
+    within(form).getByText(paymentMessages.payoutOverBalance)
 
     await user.clear(amount)
     await user.type(amount, 'ten')
     await user.click(within(form).getByRole('button', { name: 'Request payout' }))
-    expect(within(form).getByText('Enter an amount in dollars, like 25.00')).toBeTruthy()
+    within(form).getByText('Enter an amount in dollars, like 25.00')
 
     expect(callsTo(calls, 'POST', '/api/creators/payout')).toHaveLength(0)
   })
@@ -209,12 +209,12 @@ describe('payout request', () => {
     await user.type(within(form).getByLabelText(/^Description/), 'March payout')
     await user.click(within(form).getByRole('button', { name: 'Request payout' }))
 
-    expect(await within(form).findByText('Payout of $25.50 requested. It is listed under Payouts below.')).toBeTruthy()
+    await within(form).findByText('Payout of $25.50 requested. It is listed under Payouts below.')
     expect(callsTo(calls, 'POST', '/api/creators/payout').map((call) => call.body)).toEqual([
       { creatorId: creatorUserId, amount: 2550, description: 'March payout' },
     ])
     expect((within(form).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('')
-    expect(await within(section('Balance')).findByText('$24.50')).toBeTruthy()
+    await within(section('Balance')).findByText('$24.50')
     const payouts = await within(section('Payouts')).findByRole('table', { name: 'Payouts' })
     expect(rowsOf(payouts)[0]).toEqual(['Mar 10, 2026', '$25.50', 'Pending', '—'])
   })
@@ -231,8 +231,8 @@ describe('payout request', () => {
     await user.click(within(form).getByRole('button', { name: 'Request payout' }))
 
     const alert = await within(form).findByRole('alert')
-    expect(within(alert).getByText(paymentMessages.payoutFailed, { exact: true })).toBeTruthy()
-    expect(within(alert).getByText(paymentMessages.payoutOverBalance, { exact: true })).toBeTruthy()
+    within(alert).getByText(paymentMessages.payoutFailed, { exact: true })
+    within(alert).getByText(paymentMessages.payoutOverBalance, { exact: true })
     expect(within(form).getByLabelText('Amount (USD)').getAttribute('aria-invalid')).toBe('true')
   })
 })
@@ -279,7 +279,7 @@ describe('revenue', () => {
     const { user } = renderPage()
 
     const revenue = section('Revenue')
-    expect(await within(revenue).findByText('No sales in the last 30 days.')).toBeTruthy()
+    await within(revenue).findByText('No sales in the last 30 days.')
     expect(within(revenue).getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true')
     await user.click(within(revenue).getByRole('button', { name: '12 months' }))
 
@@ -303,10 +303,10 @@ describe('earnings, payouts and subscriptions', () => {
     expect(rowsOf(table)).toHaveLength(50)
     expect(rowsOf(table)[0]).toEqual(['Mar 5, 2026', 'Platform fee on Sale 1', 'Platform fee', '-$2'])
     expect(rowsOf(table)[1]).toEqual(['Mar 5, 2026', 'Sale 2', 'Sale', '+$19.99'])
-    expect(within(earnings).getByText('Showing 50 of 60')).toBeTruthy()
+    within(earnings).getByText('Showing 50 of 60')
 
     await user.click(within(earnings).getByRole('button', { name: 'Load more' }))
-    expect(await within(earnings).findByText('Showing 60 of 60')).toBeTruthy()
+    await within(earnings).findByText('Showing 60 of 60')
     expect(rowsOf(table)).toHaveLength(60)
     expect(within(earnings).queryByRole('button', { name: 'Load more' })).toBeNull()
     const earningsCalls = calls.filter((call) => call.path === `/api/creators/earnings/${creatorUserId}`)
@@ -330,7 +330,7 @@ describe('earnings, payouts and subscriptions', () => {
     expect(rowsOf(table)[1]).toEqual(['Mar 1, 2026', '$25', 'Paid', '—'])
     expect(rowsOf(table)).toHaveLength(20)
     await user.click(within(box).getByRole('button', { name: 'Load more' }))
-    expect(await within(box).findByText('Showing 25 of 25')).toBeTruthy()
+    await within(box).findByText('Showing 25 of 25')
     expect(calls.at(-1)?.search.get('offset')).toBe('20')
   })
 
@@ -370,12 +370,12 @@ describe('failed reads', () => {
     servePayoutsApi({}, (call) => (call.method === 'GET' && call.path !== '/api/config' ? forbidden() : undefined))
     renderPage()
 
-    expect(await within(section('Payout account')).findByText(paymentMessages.onboardingStatusFailed)).toBeTruthy()
-    expect(await within(section('Balance')).findByText(paymentMessages.balanceFailed)).toBeTruthy()
-    expect(await within(section('Revenue')).findByText(paymentMessages.providerRevenueFailed)).toBeTruthy()
-    expect(await within(section('Subscriptions')).findByText(paymentMessages.providerSubscriptionsFailed)).toBeTruthy()
-    expect(await within(section('Earnings')).findByText(paymentMessages.earningsFailed)).toBeTruthy()
-    expect(await within(section('Payouts')).findByText(paymentMessages.payoutsFailed)).toBeTruthy()
+    await within(section('Payout account')).findByText(paymentMessages.onboardingStatusFailed)
+    await within(section('Balance')).findByText(paymentMessages.balanceFailed)
+    await within(section('Revenue')).findByText(paymentMessages.providerRevenueFailed)
+    await within(section('Subscriptions')).findByText(paymentMessages.providerSubscriptionsFailed)
+    await within(section('Earnings')).findByText(paymentMessages.earningsFailed)
+    await within(section('Payouts')).findByText(paymentMessages.payoutsFailed)
     expect(screen.getAllByRole('alert').map((alert) => alert.firstElementChild?.textContent)).toEqual([
       'Failed to get onboarding status',
       'Failed to get creator balance',
@@ -395,9 +395,9 @@ describe('failed reads', () => {
 
     const box = section('Balance')
     const alert = await within(box).findByRole('alert')
-    expect(within(alert).getByText(paymentMessages.providerBalanceFailed)).toBeTruthy()
+    within(alert).getByText(paymentMessages.providerBalanceFailed)
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await within(box).findByText(/The test provider reports/)).toBeTruthy()
+    await within(box).findByText(/The test provider reports/)
   })
 })

@@ -30,7 +30,7 @@ describe('/creator/onboarding/complete', () => {
     renderPage()
 
     expect(screen.getByRole('status').textContent).toBe('Checking your payout setup…')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payouts are set up' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Payouts are set up' })
     expect(callsTo(calls, 'POST', syncPath)).toHaveLength(1)
     expect(screen.getByRole('link', { name: 'Back to payments' }).getAttribute('href')).toBe('/creator/payments')
   })
@@ -39,7 +39,7 @@ describe('/creator/onboarding/complete', () => {
     servePayoutsApi({ onboarding: notStarted({ account_id: 'acct_test_1', details_submitted: true }) })
     const { user } = renderPage()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Onboarding is not finished yet' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Onboarding is not finished yet' })
     await user.click(screen.getByRole('link', { name: 'Back to payments' }))
     expect(screen.getByTestId('location').textContent).toBe('/creator/payments')
   })
@@ -52,17 +52,17 @@ describe('/creator/onboarding/complete', () => {
     const { user } = renderPage()
 
     const alert = await screen.findByRole('alert')
-    expect(within(alert).getByText(paymentMessages.providerSyncFailed)).toBeTruthy()
+    within(alert).getByText(paymentMessages.providerSyncFailed)
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payouts are set up' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Payouts are set up' })
   })
 
   it('asks a signed-out visitor to sign in, and comes back here afterwards', () => {
     const { calls } = servePayoutsApi()
     renderPage(null)
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to finish payout setup' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Sign in to finish payout setup' })
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/auth?redirect=%2Fcreator%2Fonboarding%2Fcomplete',
     )
@@ -73,7 +73,7 @@ describe('/creator/onboarding/complete', () => {
     const { calls } = servePayoutsApi()
     renderPage('customer')
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Payout setup is for creators' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Payout setup is for creators' })
     expect(calls).toHaveLength(0)
   })
 })

@@ -32,11 +32,11 @@ describe('payment success page', () => {
     state.purchases[0] = { ...purchase, status: 'active', has_access: true }
     await vi.advanceTimersByTimeAsync(1_000)
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })
     expect(screen.getByRole('link', { name: 'Casey Lines' }).getAttribute('href')).toBe('/CaseyLines')
-    expect(screen.getByText('Monthly picks')).toBeTruthy()
-    expect(screen.getByText('$19.99 / month')).toBeTruthy()
-    expect(screen.getByText('Renews on December 1, 2026')).toBeTruthy()
+    screen.getByText('Monthly picks')
+    screen.getByText('$19.99 / month')
+    screen.getByText('Renews on December 1, 2026')
     expect(screen.getByRole('link', { name: 'See Casey Lines’s picks' }).getAttribute('href')).toBe('/my-picks')
     expect(screen.getByRole('link', { name: 'Manage subscriptions' }).getAttribute('href')).toBe(
       '/manage-subscriptions',
@@ -53,8 +53,8 @@ describe('payment success page', () => {
     servePaymentsApi({ purchases: [purchase] })
     renderSuccess(`?purchase=${purchase.id}`)
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial has started' })).toBeTruthy()
-    expect(screen.getByText('Free trial until November 8, 2026')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Your free trial has started' })
+    screen.getByText('Free trial until November 8, 2026')
   })
 
   it('says until when a pass gives access', async () => {
@@ -70,8 +70,8 @@ describe('payment success page', () => {
     servePaymentsApi({ purchases: [purchase] })
     renderSuccess(`?purchase=${purchase.id}`)
 
-    expect(await screen.findByText('Access until November 8, 2026')).toBeTruthy()
-    expect(screen.getByText('$5')).toBeTruthy()
+    await screen.findByText('Access until November 8, 2026')
+    screen.getByText('$5')
   })
 
   it('stops asking after about 30 seconds and says confirmation is taking longer', async () => {
@@ -83,7 +83,7 @@ describe('payment success page', () => {
     await screen.findByText('Confirming your payment…', { selector: 'p' })
     await vi.advanceTimersByTimeAsync(35_000)
 
-    expect(await screen.findByText(/Confirmation is taking longer than usual\./)).toBeTruthy()
+    await screen.findByText(/Confirmation is taking longer than usual\./)
     expect(purchaseReads(calls, purchase.id)).toBe(30)
     expect(screen.getByRole('link', { name: 'Manage subscriptions' }).getAttribute('href')).toBe(
       '/manage-subscriptions',
@@ -97,8 +97,8 @@ describe('payment success page', () => {
     servePaymentsApi({ purchases: [purchase] })
     renderSuccess(`?purchase=${purchase.id}`)
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })).toBeTruthy()
-    expect(screen.getByText('Your payment did not go through. You have not been charged.')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })
+    screen.getByText('Your payment did not go through. You have not been charged.')
     expect(screen.getByRole('link', { name: 'Back to Casey Lines’s plans' }).getAttribute('href')).toBe(
       `/shop-picks/purchase/${creatorUserId}`,
     )
@@ -108,7 +108,7 @@ describe('payment success page', () => {
     servePaymentsApi()
     renderSuccess('?purchase=00000000-0000-4000-a000-999999999999')
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase not found' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Purchase not found' })
   })
 
   it('asks a buyer whose session ended to sign in, coming back to this purchase', async () => {
@@ -116,7 +116,7 @@ describe('payment success page', () => {
     const purchaseId = '00000000-0000-4000-a000-000000000042'
     renderSuccess(`?purchase=${purchaseId}`)
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to see your purchase' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to see your purchase' })
     const back = `/payment-success?purchase=${purchaseId}`
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       `/auth?redirect=${encodeURIComponent(back)}`,
@@ -127,7 +127,7 @@ describe('payment success page', () => {
     const { calls } = servePaymentsApi()
     renderSuccess()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })
     expect(screen.getByRole('link', { name: 'Go to my picks' }).getAttribute('href')).toBe('/my-picks')
     expect(screen.getByRole('link', { name: 'Manage subscriptions' }).getAttribute('href')).toBe(
       '/manage-subscriptions',

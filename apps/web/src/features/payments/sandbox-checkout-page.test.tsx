@@ -35,11 +35,11 @@ describe('sandbox checkout page', () => {
     servePaymentsApi({ checkouts: [aCheckout()] })
     renderCheckout()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy()
-    expect(screen.getByText('Test mode — no real card is charged')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' })
+    screen.getByText('Test mode — no real card is charged')
     const summary = screen.getByRole('region', { name: 'Order summary' })
-    expect(within(summary).getByText('Casey Lines — Monthly picks')).toBeTruthy()
-    expect(within(summary).getByText('$19.99 / month')).toBeTruthy()
+    within(summary).getByText('Casey Lines — Monthly picks')
+    within(summary).getByText('$19.99 / month')
     expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$19.99')
     expect(within(summary).queryByText(/days free/)).toBeNull()
     const cards = within(screen.getByRole('region', { name: 'Test cards' })).getAllByRole('listitem')
@@ -56,7 +56,7 @@ describe('sandbox checkout page', () => {
     renderCheckout()
 
     const summary = await screen.findByRole('region', { name: 'Order summary' })
-    expect(within(summary).getByText('First 7 days free')).toBeTruthy()
+    within(summary).getByText('First 7 days free')
     expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$0')
   })
 
@@ -67,7 +67,7 @@ describe('sandbox checkout page', () => {
     renderCheckout()
 
     const summary = await screen.findByRole('region', { name: 'Order summary' })
-    expect(within(summary).getByText('One payment, 7 days of access')).toBeTruthy()
+    within(summary).getByText('One payment, 7 days of access')
     expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$5')
   })
 
@@ -137,8 +137,8 @@ describe('sandbox checkout page', () => {
     servePaymentsApi({ checkouts: [checkout] })
     renderCheckout()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout complete' })).toBeTruthy()
-    expect(screen.getByText(/This checkout is no longer open\./)).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Checkout complete' })
+    screen.getByText(/This checkout is no longer open\./)
     expect(screen.getByRole('link', { name: 'See your purchase' }).getAttribute('href')).toBe(checkout.success_url)
     expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/shop-picks')
     expect(screen.queryByLabelText('Card number')).toBeNull()
@@ -148,8 +148,8 @@ describe('sandbox checkout page', () => {
     servePaymentsApi({ checkouts: [aCheckout({ status: 'expired' })] })
     renderCheckout()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout closed' })).toBeTruthy()
-    expect(screen.getByText(/You have not been charged\./)).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Checkout closed' })
+    screen.getByText(/You have not been charged\./)
     expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/shop-picks')
   })
 
@@ -161,14 +161,14 @@ describe('sandbox checkout page', () => {
     state.checkouts[0]!.status = 'expired'
     await user.click(screen.getByRole('button', { name: 'Pay' }))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout closed' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Checkout closed' })
   })
 
   it('says so for a checkout that does not exist', async () => {
     servePaymentsApi()
     renderCheckout('cs_missing')
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout not found' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Checkout not found' })
   })
 
   it('is at /sandbox/checkout/{sessionId} for a signed-in customer', async () => {
@@ -176,7 +176,7 @@ describe('sandbox checkout page', () => {
     servePaymentsApi({ checkouts: [aCheckout()] })
     renderApp('/sandbox/checkout/cs_test_1')
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 5_000 })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 5_000 })
   })
 
   it('sends a signed-out visitor to sign in first, then back to the checkout', async () => {

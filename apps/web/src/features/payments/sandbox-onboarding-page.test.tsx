@@ -29,7 +29,7 @@ describe('sandbox onboarding', () => {
     servePayoutsApi({ sandboxLinks: [aSandboxLink()] })
     renderPage()
 
-    expect(screen.getByText('Test mode — no real bank account is used')).toBeTruthy()
+    screen.getByText('Test mode — no real bank account is used')
     const form = await screen.findByRole('form', { name: 'Test payout onboarding' })
     expect(within(form).getByText('Account name').nextSibling?.textContent).toBe('Casey Lines')
     expect(within(form).getByText('E-mail').nextSibling?.textContent).toBe('casey@example.com')
@@ -60,13 +60,13 @@ describe('sandbox onboarding', () => {
     const form = await screen.findByRole('form', { name: 'Test payout onboarding' })
     await user.clear(within(form).getByLabelText('Legal name'))
     await user.click(within(form).getByRole('button', { name: 'Complete onboarding' }))
-    expect(within(form).getByText('Enter your legal name')).toBeTruthy()
-    expect(within(form).getByText('Enter your date of birth')).toBeTruthy()
+    within(form).getByText('Enter your legal name')
+    within(form).getByText('Enter your date of birth')
 
     const lastYear = new Date().getUTCFullYear() - 1
     await user.type(within(form).getByLabelText('Date of birth'), `${lastYear}-01-01`)
     await user.click(within(form).getByRole('button', { name: 'Complete onboarding' }))
-    expect(within(form).getByText('You must be 18 or older to be paid out')).toBeTruthy()
+    within(form).getByText('You must be 18 or older to be paid out')
     expect(callsTo(calls, 'POST', completePath)).toHaveLength(0)
   })
 
@@ -74,7 +74,7 @@ describe('sandbox onboarding', () => {
     const { calls } = servePayoutsApi({ sandboxLinks: [aSandboxLink({ status: 'used' })] })
     renderPage()
 
-    expect(await screen.findByText('This onboarding link has already been used.')).toBeTruthy()
+    await screen.findByText('This onboarding link has already been used.')
     expect(screen.queryByRole('form')).toBeNull()
     expect(screen.getByRole('link', { name: 'Back to payments' }).getAttribute('href')).toBe('/creator/payments')
     expect(callsTo(calls, 'POST', completePath)).toHaveLength(0)
@@ -84,15 +84,15 @@ describe('sandbox onboarding', () => {
     servePayoutsApi({ sandboxLinks: [aSandboxLink({ status: 'expired' })] })
     renderPage()
 
-    expect(await screen.findByText('This onboarding link has expired.')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to payments' })).toBeTruthy()
+    await screen.findByText('This onboarding link has expired.')
+    screen.getByRole('link', { name: 'Back to payments' })
   })
 
   it('says an unknown link does not exist', async () => {
     servePayoutsApi()
     renderPage()
 
-    expect(await screen.findByText('This onboarding link does not exist.')).toBeTruthy()
+    await screen.findByText('This onboarding link does not exist.')
   })
 
   it('shows the link as used when it was used in another tab meanwhile', async () => {
@@ -105,7 +105,7 @@ describe('sandbox onboarding', () => {
     await user.type(within(form).getByLabelText('Date of birth'), '1990-04-12')
     await user.click(within(form).getByRole('button', { name: 'Complete onboarding' }))
 
-    expect(await screen.findByText('This onboarding link has already been used.')).toBeTruthy()
+    await screen.findByText('This onboarding link has already been used.')
     expect(assign).not.toHaveBeenCalled()
   })
 

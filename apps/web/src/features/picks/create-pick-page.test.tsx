@@ -63,9 +63,7 @@ describe('create pick page', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sport' }), 'nba')
     const gameRadio = await screen.findByRole('radio', { name: /^Boston Celtics @ Los Angeles Lakers/ })
-    expect(
-      screen.getByText('Best moneyline: Boston Celtics -165 · Los Angeles Lakers +155', { exact: false }),
-    ).toBeTruthy()
+    screen.getByText('Best moneyline: Boston Celtics -165 · Los Angeles Lakers +155', { exact: false })
     await user.click(gameRadio)
     await user.click(screen.getByRole('radio', { name: 'Moneyline' }))
 
@@ -84,7 +82,7 @@ describe('create pick page', () => {
     expect((screen.getByRole('spinbutton', { name: 'Stake (units)' }) as HTMLInputElement).value).toBe('1')
     await finishAndPublish(user)
 
-    expect(await screen.findByRole('heading', { name: 'Pick published' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Pick published' })
     expect(postedBody(calls)).toEqual({
       pick_details: {
         sport: 'nba',
@@ -110,12 +108,12 @@ describe('create pick page', () => {
     })
 
     const card = screen.getByRole('article', { name: 'Boston Celtics @ Los Angeles Lakers' })
-    expect(within(card).getByText('+145')).toBeTruthy()
-    expect(within(card).getByText('Premium')).toBeTruthy()
+    within(card).getByText('+145')
+    within(card).getByText('Premium')
     expect(screen.getByRole('link', { name: 'Go to My Picks' }).getAttribute('href')).toBe('/my-picks')
 
     await user.click(screen.getByRole('button', { name: 'Post another' }))
-    expect(screen.getByRole('heading', { name: 'Create Pick' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Create Pick' })
     expect((screen.getByRole('combobox', { name: 'Sport' }) as HTMLSelectElement).value).toBe('nba')
     expect((screen.getByRole('textbox', { name: 'Reasoning' }) as HTMLTextAreaElement).value).toBe('')
   })
@@ -259,7 +257,7 @@ describe('create pick page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Line' }), '-3.5')
     await user.type(screen.getByRole('textbox', { name: /Bookmaker/ }), 'Caesars')
     await user.type(screen.getByRole('textbox', { name: 'Odds' }), '-110')
-    expect(screen.getByText('Phoenix Suns -3.5')).toBeTruthy()
+    screen.getByText('Phoenix Suns -3.5')
     await finishAndPublish(user)
 
     await screen.findByRole('heading', { name: 'Pick published' })
@@ -286,10 +284,10 @@ describe('create pick page', () => {
 
     expect(screen.getByRole('alert').textContent).toContain('Please fix the highlighted fields.')
     expect(descriptionOf(screen.getByRole('combobox', { name: 'Sport' }))).toContain(pickMessages.sportRequired)
-    expect(screen.getByText(pickMessages.gameDateRequired)).toBeTruthy()
-    expect(screen.getByText(pickMessages.teamsRequired)).toBeTruthy()
-    expect(screen.getByText(pickMessages.betTypeRequired)).toBeTruthy()
-    expect(screen.getByText(pickMessages.selectionRequired)).toBeTruthy()
+    screen.getByText(pickMessages.gameDateRequired)
+    screen.getByText(pickMessages.teamsRequired)
+    screen.getByText(pickMessages.betTypeRequired)
+    screen.getByText(pickMessages.selectionRequired)
     expect(descriptionOf(screen.getByRole('textbox', { name: 'Odds' }))).toContain(pickMessages.oddsRequired)
     expect(descriptionOf(screen.getByRole('textbox', { name: 'Reasoning' }))).toContain(pickMessages.reasoningTooShort)
 
@@ -297,7 +295,7 @@ describe('create pick page', () => {
     await user.click(screen.getByRole('button', { name: 'My game is not listed' }))
     expect(descriptionOf(screen.getByLabelText('Game date/time'))).toContain(pickMessages.gameDateRequired)
     await user.type(screen.getByRole('textbox', { name: 'Home team' }), 'Phoenix Suns')
-    expect(screen.getByText(pickMessages.teamsRequired)).toBeTruthy()
+    screen.getByText(pickMessages.teamsRequired)
     await user.type(screen.getByRole('textbox', { name: 'Reasoning' }), '  too short  ')
     expect(descriptionOf(screen.getByRole('textbox', { name: 'Reasoning' }))).toContain(pickMessages.reasoningTooShort)
     await user.type(screen.getByRole('textbox', { name: 'Odds' }), '+50')
@@ -323,7 +321,7 @@ describe('create pick page', () => {
     await user.click(screen.getByRole('radio', { name: 'Boston Celtics -165 at DraftKings' }))
     await finishAndPublish(user)
 
-    expect(await screen.findByText('Some fields need attention')).toBeTruthy()
+    await screen.findByText('Some fields need attention')
     expect(descriptionOf(screen.getByRole('textbox', { name: 'Reasoning' }))).toContain(
       'Reasoning repeats another pick word for word',
     )
@@ -342,7 +340,7 @@ describe('create pick page', () => {
     await user.click(screen.getByRole('radio', { name: 'Moneyline' }))
     await user.click(screen.getByRole('radio', { name: 'Boston Celtics -165 at DraftKings' }))
     await finishAndPublish(user)
-    expect(await screen.findByText(pickMessages.gameStarted)).toBeTruthy()
+    await screen.findByText(pickMessages.gameStarted)
   })
 
   it('says "Failed to fetch game odds" and lets the creator type the game when the board cannot be read', async () => {
@@ -352,10 +350,10 @@ describe('create pick page', () => {
     const { user } = renderPage()
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sport' }), 'nba')
-    expect(await screen.findByText(pickMessages.gameOddsFailed)).toBeTruthy()
-    expect(screen.getByRole('textbox', { name: 'Away team' })).toBeTruthy()
-    expect(screen.getByRole('textbox', { name: 'Home team' })).toBeTruthy()
-    expect(screen.getByLabelText('Game date/time')).toBeTruthy()
+    await screen.findByText(pickMessages.gameOddsFailed)
+    screen.getByRole('textbox', { name: 'Away team' })
+    screen.getByRole('textbox', { name: 'Home team' })
+    screen.getByLabelText('Game date/time')
   })
 
   it('says "Failed to fetch player props" and offers the prop by hand when props cannot be read', async () => {
@@ -366,10 +364,10 @@ describe('create pick page', () => {
 
     await chooseBoardGame(user)
     await user.click(screen.getByRole('radio', { name: 'Player prop' }))
-    expect(await screen.findByText(pickMessages.playerPropsFailed)).toBeTruthy()
-    expect(screen.getByRole('textbox', { name: 'Player' })).toBeTruthy()
-    expect(screen.getByRole('combobox', { name: 'Stat' })).toBeTruthy()
-    expect(screen.getByRole('radio', { name: 'Over' })).toBeTruthy()
+    await screen.findByText(pickMessages.playerPropsFailed)
+    screen.getByRole('textbox', { name: 'Player' })
+    screen.getByRole('combobox', { name: 'Stat' })
+    screen.getByRole('radio', { name: 'Over' })
   })
 
   it('says "Failed to fetch sports" and still lets the creator choose a sport', async () => {
@@ -378,9 +376,9 @@ describe('create pick page', () => {
     )
     const { user } = renderPage()
 
-    expect(await screen.findByText(pickMessages.sportsFailed)).toBeTruthy()
+    await screen.findByText(pickMessages.sportsFailed)
     await chooseBoardGame(user)
-    expect(screen.getByRole('button', { name: 'Change game' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Change game' })
   })
 
   it('starts on the creator’s specialty sport', async () => {
@@ -388,6 +386,6 @@ describe('create pick page', () => {
     servePicksApi({ boards: { nba: [aBoardGame()] } })
     renderPage()
     expect((screen.getByRole('combobox', { name: 'Sport' }) as HTMLSelectElement).value).toBe('nba')
-    expect(await screen.findByRole('radio', { name: /^Boston Celtics @ Los Angeles Lakers/ })).toBeTruthy()
+    await screen.findByRole('radio', { name: /^Boston Celtics @ Los Angeles Lakers/ })
   })
 })

@@ -64,12 +64,12 @@ describe('my picks page, signed in', () => {
     renderPage()
 
     const card = await screen.findByRole('article', { name: 'Buffalo Bills @ Kansas City Chiefs' })
-    expect(within(card).getByText('Buffalo Bills +3.5')).toBeTruthy()
-    expect(within(card).getByText('-112')).toBeTruthy()
-    expect(within(card).getByText('FanDuel')).toBeTruthy()
-    expect(within(card).getByText('Buffalo’s pass rush travels well.')).toBeTruthy()
-    expect(within(card).getByText('Premium')).toBeTruthy()
-    expect(within(card).getByText('Pending')).toBeTruthy()
+    within(card).getByText('Buffalo Bills +3.5')
+    within(card).getByText('-112')
+    within(card).getByText('FanDuel')
+    within(card).getByText('Buffalo’s pass rush travels well.')
+    within(card).getByText('Premium')
+    within(card).getByText('Pending')
     expect(screen.getByRole('link', { name: 'Your feed' }).getAttribute('aria-current')).toBe('page')
     expect(lastCall(calls, subscribedPath).search.get('offset')).toBe('0')
   })
@@ -83,14 +83,14 @@ describe('my picks page, signed in', () => {
     await user.click(await screen.findByRole('link', { name: 'All picks' }))
 
     const freeCard = await screen.findByRole('article', { name: 'Boston Celtics @ Los Angeles Lakers' })
-    expect(within(freeCard).getByText('Los Angeles Lakers')).toBeTruthy()
-    expect(within(freeCard).getByText('+150')).toBeTruthy()
-    expect(within(freeCard).getByText('Rest edge for the Lakers.')).toBeTruthy()
+    within(freeCard).getByText('Los Angeles Lakers')
+    within(freeCard).getByText('+150')
+    within(freeCard).getByText('Rest edge for the Lakers.')
 
     const lockedCard = cardOf('Buffalo Bills @ Kansas City Chiefs')
-    expect(within(lockedCard).getByText('Jordan Parlay')).toBeTruthy()
-    expect(within(lockedCard).getByText('NFL')).toBeTruthy()
-    expect(within(lockedCard).getByText('Spread')).toBeTruthy()
+    within(lockedCard).getByText('Jordan Parlay')
+    within(lockedCard).getByText('NFL')
+    within(lockedCard).getByText('Spread')
     expect(within(lockedCard).getByRole('link', { name: 'Subscribe to see this pick' }).getAttribute('href')).toBe(
       `/shop-picks/purchase/${jordan.id}`,
     )
@@ -126,7 +126,7 @@ describe('my picks page, signed in', () => {
     const last = lastCall(calls, subscribedPath).search
     expect([last.get('sport'), last.get('creatorId'), last.get('status')]).toEqual(['nba', casey.creator.id, 'graded'])
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1))
-    expect(screen.getByText('Won')).toBeTruthy()
+    screen.getByText('Won')
     // The tabs are built from the address, which now carries the filters.
     expect(screen.getByRole('link', { name: 'All picks' }).getAttribute('href')).toBe(
       `/my-picks?sport=nba&creator=${casey.creator.id}&status=graded&view=all`,
@@ -137,7 +137,7 @@ describe('my picks page, signed in', () => {
     const { calls } = servePicksApi({ feed: [] })
     renderPage('/my-picks?view=all&sport=nfl&status=pending&creator=not-an-id')
 
-    expect(await screen.findByRole('heading', { name: 'No picks match these filters' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'No picks match these filters' })
     const search = lastCall(calls, '/api/picks').search
     expect(search.get('sport')).toBe('nfl')
     expect(search.get('status')).toBe('pending')
@@ -151,16 +151,16 @@ describe('my picks page, signed in', () => {
     )
     renderPage()
 
-    expect(await screen.findByText('We couldn’t load your feed just now, so it shows no picks.')).toBeTruthy()
+    await screen.findByText('We couldn’t load your feed just now, so it shows no picks.')
     expect(screen.queryByRole('article')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Try again' })
   })
 
   it('says how to fill an empty feed', async () => {
     servePicksApi({ subscribed: [] })
     renderPage()
-    expect(await screen.findByRole('heading', { name: 'No picks from your creators yet' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'No picks from your creators yet' })
     expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/shop-picks')
   })
 
@@ -170,7 +170,7 @@ describe('my picks page, signed in', () => {
     const { user } = renderPage()
 
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20))
-    expect(screen.getByText('Showing 20 of 25')).toBeTruthy()
+    screen.getByText('Showing 20 of 25')
     await user.click(screen.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25))
     expect(lastCall(calls, subscribedPath).search.get('offset')).toBe('20')

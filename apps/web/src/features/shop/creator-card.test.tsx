@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { aCreator, demoCreators } from '../../test/fake-creator-api.ts'
 import { CreatorCard } from './creator-card.tsx'
-import { aCreator, demoCreators } from './fake-creators-api.ts'
 
 function renderCard(ui: ReactElement) {
   return render(<RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />)
@@ -17,7 +17,7 @@ describe('shop card', () => {
 
     const record = screen.getByText(/^Record:/).closest('p')
     expect(record?.textContent).toBe('Record: 12-7-1 · +5.4u')
-    expect(screen.getByText('From $29')).toBeTruthy()
+    screen.getByText('From $29')
   })
 
   it('shows a losing record as such', () => {
@@ -36,7 +36,7 @@ describe('shop card', () => {
   it('shows no record before the first graded pick', () => {
     renderCard(<CreatorCard creator={aCreator({ name: 'Priya Walsh', username: 'PriyaEdge' })} />)
 
-    expect(screen.getByRole('link', { name: 'Priya Walsh' })).toBeTruthy()
+    screen.getByRole('link', { name: 'Priya Walsh' })
     expect(screen.queryByText(/Record/)).toBeNull()
     expect(screen.queryByText(/\du$/)).toBeNull()
   })

@@ -43,9 +43,9 @@ describe('purchase page', () => {
     })
     renderPurchasePage()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Casey Lines' })).toBeTruthy()
-    expect(screen.getByText('@CaseyLines')).toBeTruthy()
-    expect(screen.getByText('NBA totals, posted before the line moves.')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Casey Lines' })
+    screen.getByText('@CaseyLines')
+    screen.getByText('NBA totals, posted before the line moves.')
     expect(screen.getByText(/Member since February 2026/).textContent).toContain('Canada')
     const sports = within(screen.getByRole('list', { name: 'Sports' })).getAllByRole('listitem')
     expect(sports.map((item) => item.textContent)).toEqual(['NBA (specialty)', 'WNBA'])
@@ -98,16 +98,16 @@ describe('purchase page', () => {
     const cards = within(list).getAllByRole('listitem')
     expect(cards).toHaveLength(2)
     const [monthly, pass] = cards as [HTMLElement, HTMLElement]
-    expect(within(monthly).getByRole('heading', { name: 'Monthly' })).toBeTruthy()
-    expect(within(monthly).getByText('$19.99 / month')).toBeTruthy()
-    expect(within(monthly).getByText('Renews every month until you cancel')).toBeTruthy()
-    expect(within(monthly).getByText('7-day free trial')).toBeTruthy()
-    expect(within(pass).getByText('$5')).toBeTruthy()
-    expect(within(pass).getByText('One payment, 1 day of access')).toBeTruthy()
+    within(monthly).getByRole('heading', { name: 'Monthly' })
+    within(monthly).getByText('$19.99 / month')
+    within(monthly).getByText('Renews every month until you cancel')
+    within(monthly).getByText('7-day free trial')
+    within(pass).getByText('$5')
+    within(pass).getByText('One payment, 1 day of access')
 
     const subscribe = within(monthly).getByRole('button', { name: 'Subscribe — Monthly' })
     expect((subscribe as HTMLButtonElement).disabled).toBe(false)
-    expect(within(pass).getByRole('button', { name: 'Buy pass — Day pass' })).toBeTruthy()
+    within(pass).getByRole('button', { name: 'Buy pass — Day pass' })
     expect(screen.queryByText('Old yearly')).toBeNull()
     // The public call: active plans only.
     const planCalls = calls.filter((call) => call.path === `/api/subscription-pricing/${creatorUserId}`)
@@ -128,7 +128,7 @@ describe('purchase page', () => {
     serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ active: false })] })
     renderPurchasePage()
 
-    expect(await screen.findByText('This creator has no plans on sale yet.')).toBeTruthy()
+    await screen.findByText('This creator has no plans on sale yet.')
   })
 
   it('retries failed plan reads, then offers to try again', async () => {
@@ -146,14 +146,14 @@ describe('purchase page', () => {
     expect(alert.textContent).toContain('We couldn’t load the plans.')
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('heading', { name: 'Monthly' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Monthly' })
   })
 
   it('shows "Creator not found" with Browse Creators for an unknown creator', async () => {
     serveCreatorApi({ profiles: [] })
     renderPurchasePage()
 
-    expect(await screen.findByRole('heading', { name: 'Creator not found' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Creator not found' })
     expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
     expect(screen.queryByRole('region', { name: 'Terms' })).toBeNull()
   })
@@ -167,8 +167,8 @@ describe('purchase page', () => {
     await vi.advanceTimersByTimeAsync(10_000)
 
     const alert = await screen.findByRole('alert')
-    expect(within(alert).getByRole('heading', { name: 'We couldn’t load this creator' })).toBeTruthy()
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy()
+    within(alert).getByRole('heading', { name: 'We couldn’t load this creator' })
+    within(alert).getByRole('button', { name: 'Try again' })
   })
 
   it('shares the profile link with the Web Share API when the device has it', async () => {
@@ -190,7 +190,7 @@ describe('purchase page', () => {
     expect('share' in navigator).toBe(false)
 
     await user.click(await screen.findByRole('button', { name: 'Share' }))
-    expect(await screen.findByText('Link copied.')).toBeTruthy()
+    await screen.findByText('Link copied.')
     expect(await navigator.clipboard.readText()).toBe(`${location.origin}/CaseyLines`)
   })
 
@@ -238,7 +238,7 @@ describe('purchase page', () => {
 
       await user.click(await screen.findByRole('button', { name: 'Subscribe — Monthly' }))
       await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl))
-      expect(screen.getByRole('button', { name: 'Opening checkout… — Monthly' })).toBeTruthy()
+      screen.getByRole('button', { name: 'Opening checkout… — Monthly' })
 
       // The back-forward cache restores the page as it left it.
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }))
@@ -264,9 +264,9 @@ describe('purchase page', () => {
       const { user } = renderPurchasePage(`${creatorUserId}?plan=${monthly.id}`)
 
       const card = await cardOf('Monthly')
-      expect(within(card).getByText('Your choice')).toBeTruthy()
+      within(card).getByText('Your choice')
       expect(within(await cardOf('Day pass')).queryByText('Your choice')).toBeNull()
-      expect(screen.getByText('You’re signed in. Continue with Monthly when you’re ready.')).toBeTruthy()
+      screen.getByText('You’re signed in. Continue with Monthly when you’re ready.')
       const subscribe = within(card).getByRole('button', { name: 'Subscribe — Monthly' })
       await waitFor(() => expect(document.activeElement).toBe(subscribe))
       // Nothing is bought until the customer says so.
@@ -281,7 +281,7 @@ describe('purchase page', () => {
       serveShopWithPurchases()
       renderPurchasePage(`${creatorUserId}?plan=00000000-0000-4000-9000-999999999999`)
 
-      expect(await screen.findByText(paymentMessages.planUnavailable)).toBeTruthy()
+      await screen.findByText(paymentMessages.planUnavailable)
     })
 
     it('shows an existing subscription to this creator with a link to manage it', async () => {
@@ -425,16 +425,16 @@ describe('purchase page', () => {
       const recent = await screen.findByRole('list', { name: 'Recent picks' })
       const [locked, free] = within(recent).getAllByRole('article')
       expect(locked?.getAttribute('aria-labelledby')).toBeTruthy()
-      expect(within(locked!).getByRole('heading', { name: 'New York Knicks @ Miami Heat' })).toBeTruthy()
-      expect(within(locked!).getByText(/Premium pick/)).toBeTruthy()
+      within(locked!).getByRole('heading', { name: 'New York Knicks @ Miami Heat' })
+      within(locked!).getByText(/Premium pick/)
       expect(within(locked!).queryByText('Odds')).toBeNull()
       expect(locked?.textContent).not.toMatch(/[+-]\d{3}\b/)
-      expect(within(free!).getByText('Boston Celtics')).toBeTruthy()
-      expect(within(free!).getByText('-135')).toBeTruthy()
+      within(free!).getByText('Boston Celtics')
+      within(free!).getByText('-135')
       const picksCall = calls.find((call) => call.path === `/api/picks/user/${creatorUserId}`)
       expect(picksCall?.search.get('limit')).toBe('10')
       // The plans are still there to buy.
-      expect(screen.getByRole('button', { name: 'Subscribe — Monthly' })).toBeTruthy()
+      screen.getByRole('button', { name: 'Subscribe — Monthly' })
     })
 
     it('keeps the plans when the record cannot be read, with a way to try again', async () => {
@@ -450,12 +450,12 @@ describe('purchase page', () => {
       // Read retries first, as for the plans.
       await vi.advanceTimersByTimeAsync(10_000)
 
-      expect(await within(record).findByText('We couldn’t load the record.')).toBeTruthy()
-      expect(screen.getByRole('button', { name: 'Subscribe — Monthly' })).toBeTruthy()
+      await within(record).findByText('We couldn’t load the record.')
+      screen.getByRole('button', { name: 'Subscribe — Monthly' })
       expect(screen.queryByRole('alert')).toBeNull()
       failing = false
       await user.click(within(record).getByRole('button', { name: 'Try again' }))
-      expect(await within(record).findByText('Streak')).toBeTruthy()
+      await within(record).findByText('Streak')
       expect(within(record).queryByText('We couldn’t load the record.')).toBeNull()
     })
   })

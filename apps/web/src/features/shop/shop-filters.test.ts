@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demoCreators } from './fake-creators-api.ts'
+import { demoCreators } from '../../test/fake-creator-api.ts'
 import { filterCreatorsLocally, readShopFilters, writeShopFilters } from './shop-filters.ts'
 
 describe('shop filters in the URL', () => {

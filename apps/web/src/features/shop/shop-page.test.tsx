@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx'
-import { aCreator, demoCreators, errorResponse, manyCreators, requestsTo, serveCreators } from './fake-creators-api.ts'
+import {
+  aCreator,
+  apiError,
+  callsTo,
+  demoCreators,
+  manyCreators,
+  serveCreatorApi,
+} from '../../test/fake-creator-api.ts'
 import { Component as ShopPage, HydrateFallback } from './shop-page.tsx'
 
 function CurrentUrl() {
@@ -37,38 +44,38 @@ const paginated = '/api/creators/paginated'
 
 describe('shop page', () => {
   it('lists creators from the API as cards linking to their purchase page', async () => {
-    const requests = serveCreators(demoCreators)
+    const { calls } = serveCreatorApi({ listing: demoCreators })
     renderShop()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Shop Picks' })).toBeTruthy()
-    expect(await screen.findByText('5 creators')).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Shop Picks' })
+    await screen.findByText('5 creators')
 
     const dana = screen.getByRole('link', { name: 'Dana Ortiz' })
     expect(dana.getAttribute('href')).toBe(`/shop-picks/purchase/${demoCreators[1]?.id}`)
     const danaCard = dana.closest('article')
     expect(danaCard).not.toBeNull()
     const card = within(danaCard as HTMLElement)
-    expect(card.getByText('@DanaLock')).toBeTruthy()
-    expect(card.getByText('From $15')).toBeTruthy()
-    expect(card.getByText('NBA')).toBeTruthy()
-    expect(card.getByText(/Underdog specialist/)).toBeTruthy()
+    card.getByText('@DanaLock')
+    card.getByText('From $15')
+    card.getByText('NBA')
+    card.getByText(/Underdog specialist/)
     const avatar = danaCard?.querySelector('img')
     expect(avatar?.getAttribute('src')).toBe('https://cdn.example.com/avatars/dana.png')
     expect(avatar?.getAttribute('loading')).toBe('lazy')
     expect(avatar?.getAttribute('width')).toBe('56')
 
     const owenCard = screen.getByRole('link', { name: 'Owen Hughes' }).closest('article') as HTMLElement
-    expect(within(owenCard).getByText('No plans yet')).toBeTruthy()
+    within(owenCard).getByText('No plans yet')
 
     expect(creatorLinkNames()).toEqual(['Dana Ortiz', 'Keisha Okafor', 'Marcus Bell', 'Owen Hughes', 'Priya Walsh'])
-    const [first] = requestsTo(requests, paginated)
-    expect(first?.searchParams.get('page')).toBe('1')
-    expect(first?.searchParams.get('limit')).toBe('20')
-    expect(first?.searchParams.get('sortBy')).toBe('name')
+    const [first] = callsTo(calls, 'GET', paginated)
+    expect(first?.search.get('page')).toBe('1')
+    expect(first?.search.get('limit')).toBe('20')
+    expect(first?.search.get('sortBy')).toBe('name')
   })
 
   it('shows card skeletons while creators load', () => {
-    serveCreators(demoCreators, () => new Promise<Response>(() => {}))
+    serveCreatorApi({ listing: demoCreators }, () => new Promise<Response>(() => {}))
     renderShop()
 
     expect(screen.getByRole('status').textContent).toBe('Loading creators…')
@@ -76,22 +83,22 @@ describe('shop page', () => {
   })
 
   it('searches as the visitor types, after a pause, and puts the search in the URL', async () => {
-    const requests = serveCreators(demoCreators)
+    const { calls } = serveCreatorApi({ listing: demoCreators })
     const { user } = renderShop()
     await screen.findByText('5 creators')
 
     await user.type(screen.getByRole('searchbox', { name: 'Search creators' }), 'props')
 
-    expect(await screen.findByText('1 creator')).toBeTruthy()
+    await screen.findByText('1 creator')
     expect(creatorLinkNames()).toEqual(['Priya Walsh'])
-    const searches = requestsTo(requests, paginated).map((url) => url.searchParams.get('search'))
+    const searches = callsTo(calls, 'GET', paginated).map((call) => call.search.get('search'))
     // Debounced: one request for the whole word, none per keystroke.
     expect(searches).toEqual([null, 'props'])
     expect(currentUrl().searchParams.get('search')).toBe('props')
   })
 
   it('filters by a sport chip and marks it pressed', async () => {
-    const requests = serveCreators(demoCreators)
+    const { calls } = serveCreatorApi({ listing: demoCreators })
     const { user } = renderShop()
     await screen.findByText('5 creators')
     const allSports = screen.getByRole('button', { name: 'All sports' })
@@ -99,20 +106,20 @@ describe('shop page', () => {
 
     await user.click(screen.getByRole('button', { name: 'NBA' }))
 
-    expect(await screen.findByText('2 creators')).toBeTruthy()
+    await screen.findByText('2 creators')
     expect(creatorLinkNames()).toEqual(['Dana Ortiz', 'Priya Walsh'])
     expect(screen.getByRole('button', { name: 'NBA' }).getAttribute('aria-pressed')).toBe('true')
     expect(allSports.getAttribute('aria-pressed')).toBe('false')
-    expect(requestsTo(requests, paginated).at(-1)?.searchParams.get('sports')).toBe('nba')
+    expect(callsTo(calls, 'GET', paginated).at(-1)?.search.get('sports')).toBe('nba')
     expect(currentUrl().searchParams.get('sports')).toBe('nba')
 
     await user.click(screen.getByRole('button', { name: 'MLB' }))
     await waitFor(() => expect(creatorLinkNames()).toEqual(['Dana Ortiz', 'Owen Hughes', 'Priya Walsh']))
-    expect(requestsTo(requests, paginated).at(-1)?.searchParams.get('sports')).toBe('nba,mlb')
+    expect(callsTo(calls, 'GET', paginated).at(-1)?.search.get('sports')).toBe('nba,mlb')
   })
 
   it('sorts by price when "Price: low to high" is chosen', async () => {
-    const requests = serveCreators(demoCreators)
+    const { calls } = serveCreatorApi({ listing: demoCreators })
     const { user } = renderShop()
     await screen.findByText('5 creators')
 
@@ -121,19 +128,19 @@ describe('shop page', () => {
     await waitFor(() =>
       expect(creatorLinkNames()).toEqual(['Priya Walsh', 'Dana Ortiz', 'Marcus Bell', 'Keisha Okafor', 'Owen Hughes']),
     )
-    expect(requestsTo(requests, paginated).at(-1)?.searchParams.get('sortBy')).toBe('price-low')
+    expect(callsTo(calls, 'GET', paginated).at(-1)?.search.get('sortBy')).toBe('price-low')
     expect(currentUrl().searchParams.get('sortBy')).toBe('price-low')
   })
 
   it('starts from the filters in the URL, so shared links open the same view', async () => {
-    const requests = serveCreators(demoCreators)
+    const { calls } = serveCreatorApi({ listing: demoCreators })
     renderShop('/marketplace?search=the&sports=nba,nfl&sortBy=price-high')
 
     await waitFor(() => expect(creatorLinkNames()).toEqual(['Marcus Bell', 'Dana Ortiz']))
-    const [request] = requestsTo(requests, paginated)
-    expect(request?.searchParams.get('search')).toBe('the')
-    expect(request?.searchParams.get('sports')).toBe('nfl,nba')
-    expect(request?.searchParams.get('sortBy')).toBe('price-high')
+    const [request] = callsTo(calls, 'GET', paginated)
+    expect(request?.search.get('search')).toBe('the')
+    expect(request?.search.get('sports')).toBe('nfl,nba')
+    expect(request?.search.get('sortBy')).toBe('price-high')
     expect((screen.getByRole('searchbox', { name: 'Search creators' }) as HTMLInputElement).value).toBe('the')
     expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('price-high')
     expect(screen.getByRole('button', { name: 'NFL' }).getAttribute('aria-pressed')).toBe('true')
@@ -142,9 +149,9 @@ describe('shop page', () => {
 
   it('loads the next page with "Load more" and appends it', async () => {
     const creators = manyCreators(25)
-    const requests = serveCreators(creators)
+    const { calls } = serveCreatorApi({ listing: creators })
     const { user } = renderShop()
-    expect(await screen.findByText('25 creators')).toBeTruthy()
+    await screen.findByText('25 creators')
     expect(creatorLinkNames()).toHaveLength(20)
 
     await user.click(screen.getByRole('button', { name: 'Load more' }))
@@ -152,20 +159,20 @@ describe('shop page', () => {
     await waitFor(() => expect(creatorLinkNames()).toHaveLength(25))
     expect(creatorLinkNames()[0]).toBe('Creator 001')
     expect(creatorLinkNames()[24]).toBe('Creator 025')
-    expect(requestsTo(requests, paginated).map((url) => url.searchParams.get('page'))).toEqual(['1', '2'])
+    expect(callsTo(calls, 'GET', paginated).map((call) => call.search.get('page'))).toEqual(['1', '2'])
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
 
   it('says when nothing matches and clears the filters on request', async () => {
-    serveCreators(demoCreators)
+    serveCreatorApi({ listing: demoCreators })
     const { user } = renderShop('/shop-picks?search=zzz&sports=mma&sortBy=newest')
 
-    expect(await screen.findByRole('heading', { name: 'No creators match your filters' })).toBeTruthy()
-    expect(screen.getByText('0 creators')).toBeTruthy()
+    await screen.findByRole('heading', { name: 'No creators match your filters' })
+    screen.getByText('0 creators')
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }))
 
-    expect(await screen.findByText('5 creators')).toBeTruthy()
+    await screen.findByText('5 creators')
     expect((screen.getByRole('searchbox', { name: 'Search creators' }) as HTMLInputElement).value).toBe('')
     expect(screen.getByRole('button', { name: 'All sports' }).getAttribute('aria-pressed')).toBe('true')
     // Clearing filters keeps the chosen order.
@@ -173,56 +180,58 @@ describe('shop page', () => {
   })
 
   it('falls back to the full list sorted on the device when the server rejects the sort', async () => {
-    const requests = serveCreators(demoCreators, (url) =>
-      url.pathname === paginated && url.searchParams.get('sortBy') === 'price-low'
-        ? errorResponse(400, 'VALIDATION_FAILED', 'Invalid query', [
-            { field: 'query.sortBy', message: 'Invalid option' },
-          ])
+    const { calls } = serveCreatorApi({ listing: demoCreators }, (call) =>
+      call.path === paginated && call.search.get('sortBy') === 'price-low'
+        ? apiError(400, 'VALIDATION_FAILED', 'Invalid query', {
+            details: [{ field: 'query.sortBy', message: 'Invalid option' }],
+          })
         : undefined,
     )
     renderShop('/shop-picks?sortBy=price-low&sports=nba,nfl,nhl')
 
-    expect(await screen.findByText(/sorted on your device/)).toBeTruthy()
-    expect(requestsTo(requests, '/api/creators')).toHaveLength(1)
+    await screen.findByText(/sorted on your device/)
+    expect(callsTo(calls, 'GET', '/api/creators')).toHaveLength(1)
     // Price low to high, filtered to the chosen sports, on the device.
     expect(creatorLinkNames()).toEqual(['Priya Walsh', 'Dana Ortiz', 'Marcus Bell', 'Keisha Okafor'])
-    expect(screen.getByText('4 creators')).toBeTruthy()
+    screen.getByText('4 creators')
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
 
   it('shows an error with a retry when neither the page nor the fallback list loads', { timeout: 15_000 }, async () => {
     let serverDown = true
-    serveCreators(demoCreators, () =>
-      serverDown ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'Down for maintenance') : undefined,
+    serveCreatorApi({ listing: demoCreators }, () =>
+      serverDown ? apiError(503, 'SERVICE_UNAVAILABLE', 'Down for maintenance') : undefined,
     )
     const { user } = renderShop()
 
     // The fallback list is retried by the spec's transport policy (1 s, then 2 s) before giving up.
     const alert = await screen.findByRole('alert', {}, { timeout: 8_000 })
-    expect(within(alert).getByText('We couldn’t load creators')).toBeTruthy()
+    within(alert).getByText('We couldn’t load creators')
 
     serverDown = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
 
-    expect(await screen.findByText('5 creators')).toBeTruthy()
+    await screen.findByText('5 creators')
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('shows initials for a creator without a picture, and an emoji picture as it is', async () => {
-    serveCreators([aCreator({ name: 'Grant Lowe', username: 'GrantModel' }), ...demoCreators.slice(0, 1)])
+    serveCreatorApi({
+      listing: [aCreator({ name: 'Grant Lowe', username: 'GrantModel' }), ...demoCreators.slice(0, 1)],
+    })
     renderShop()
 
     const grant = (await screen.findByRole('link', { name: 'Grant Lowe' })).closest('article') as HTMLElement
-    expect(within(grant).getByText('GL')).toBeTruthy()
+    within(grant).getByText('GL')
     const marcus = screen.getByRole('link', { name: 'Marcus Bell' }).closest('article') as HTMLElement
-    expect(within(marcus).getByText('🏈')).toBeTruthy()
+    within(marcus).getByText('🏈')
     expect(marcus.querySelector('img')).toBeNull()
   })
 })
 
 describe('shop history', () => {
   it('steps back through filter changes with the browser history', async () => {
-    serveCreators(demoCreators)
+    serveCreatorApi({ listing: demoCreators })
     const router = createMemoryRouter([{ path: '/shop-picks', element: <ShopPage /> }], {
       initialEntries: ['/shop-picks'],
     })
@@ -236,7 +245,7 @@ describe('shop history', () => {
     const searchBox = screen.getByRole('searchbox', { name: 'Search creators' }) as HTMLInputElement
 
     await user.type(searchBox, 'trader')
-    expect(await screen.findByText('1 creator')).toBeTruthy()
+    await screen.findByText('1 creator')
     await user.click(screen.getByRole('button', { name: 'NHL' }))
     await waitFor(() => expect(router.state.location.search).toBe('?search=trader&sports=nhl'))
 
@@ -247,18 +256,18 @@ describe('shop history', () => {
     await act(() => router.navigate(-1))
     expect(router.state.location.search).toBe('')
     expect(searchBox.value).toBe('')
-    expect(await screen.findByText('5 creators')).toBeTruthy()
+    await screen.findByText('5 creators')
 
     await act(() => router.navigate(1))
     expect(searchBox.value).toBe('trader')
-    expect(await screen.findByText('1 creator')).toBeTruthy()
+    await screen.findByText('1 creator')
   })
 })
 
 describe('shop loading fallback', () => {
   it('shows the page heading and card skeletons before the route is ready', () => {
     renderWithProviders(<HydrateFallback />)
-    expect(screen.getByRole('heading', { level: 1, name: 'Shop Picks' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Shop Picks' })
     expect(screen.getByRole('status').textContent).toBe('Loading creators…')
   })
 })

@@ -92,9 +92,9 @@ describe('sport hub', () => {
     const { calls } = serveRecordsApi(hub)
     renderSportHub()
 
-    expect(screen.getByRole('heading', { level: 1, name: 'NBA Sport Hub' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'NBA Sport Hub' })
     const games = await screen.findByRole('list', { name: 'Upcoming NBA games' })
-    expect(within(games).getByRole('heading', { name: 'Los Angeles Lakers @ Boston Celtics' })).toBeTruthy()
+    within(games).getByRole('heading', { name: 'Los Angeles Lakers @ Boston Celtics' })
     // Lakers: +130 at DraftKings beats +120; +3.5 beats +3; the over at 221.5 beats 222.5.
     expect(bestRow('Los Angeles Lakers')).toEqual([
       '+130DraftKings',
@@ -133,7 +133,7 @@ describe('sport hub', () => {
     })
     const picks = await screen.findByRole('list', { name: 'Recent free picks' })
     expect(within(picks).getAllByRole('article')).toHaveLength(1)
-    expect(within(picks).getByText('Los Angeles Lakers')).toBeTruthy()
+    within(picks).getByText('Los Angeles Lakers')
     expect(Object.fromEntries(readsOf(calls, '/api/picks')[0]?.search.entries() ?? [])).toEqual({
       sport: 'nba',
       free: 'true',
@@ -151,13 +151,13 @@ describe('sport hub', () => {
 
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain(pickMessages.gameOddsFailed)
-    expect(await screen.findByRole('list', { name: 'NBA scores' })).toBeTruthy()
-    expect(await screen.findByRole('table', { name: 'Top NBA creators by net units' })).toBeTruthy()
-    expect(await screen.findByRole('list', { name: 'Recent free picks' })).toBeTruthy()
+    await screen.findByRole('list', { name: 'NBA scores' })
+    await screen.findByRole('table', { name: 'Top NBA creators by net units' })
+    await screen.findByRole('list', { name: 'Recent free picks' })
 
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('list', { name: 'Upcoming NBA games' })).toBeTruthy()
+    await screen.findByRole('list', { name: 'Upcoming NBA games' })
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
@@ -165,18 +165,18 @@ describe('sport hub', () => {
     serveRecordsApi({})
     renderSportHub('mma')
 
-    expect(await screen.findByText('No upcoming MMA games on the board right now.')).toBeTruthy()
-    expect(await screen.findByText('No live or finished MMA games right now.')).toBeTruthy()
-    expect(await screen.findByText('No creator has 10 graded MMA picks yet.')).toBeTruthy()
-    expect(await screen.findByText('No free MMA picks yet.')).toBeTruthy()
+    await screen.findByText('No upcoming MMA games on the board right now.')
+    await screen.findByText('No live or finished MMA games right now.')
+    await screen.findByText('No creator has 10 graded MMA picks yet.')
+    await screen.findByText('No free MMA picks yet.')
   })
 
   it('names an unknown sport and links to the hub of each sport', () => {
     const { calls } = serveRecordsApi(hub)
     renderSportHub('curling')
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Unknown sport' })).toBeTruthy()
-    expect(screen.getByText(/We don’t cover “curling”/)).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Unknown sport' })
+    screen.getByText(/We don’t cover “curling”/)
     expect(screen.getByRole('link', { name: 'NHL' }).getAttribute('href')).toBe('/sport-hub/nhl')
     expect(calls).toHaveLength(0)
   })
