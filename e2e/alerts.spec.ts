@@ -89,7 +89,13 @@ test('a subscriber gets a pick by e-mail and text; with e-mail turned off for th
     const recent = customer.getByRole('region', { name: 'Recent alerts' })
     await expect(recent.getByText(new RegExp(`${game.away_team} ML`)).first()).toBeVisible()
     const creatorEmail = customer.getByRole('switch', { name: `E-mail from ${creatorName}` })
+    // The switch shows the new state while the change is on its way: wait for the server's answer
+    // before reloading, or the reload can cancel the change.
+    const saved = customer.waitForResponse(
+      (res) => res.request().method() === 'PUT' && res.url().includes('/api/email-preferences/') && res.ok(),
+    )
     await creatorEmail.click()
+    await saved
     await expect(creatorEmail).not.toBeChecked()
     await customer.reload()
     await expect(customer.getByRole('switch', { name: `E-mail from ${creatorName}` })).not.toBeChecked()
