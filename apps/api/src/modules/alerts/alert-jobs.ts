@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import { defineScheduledJob } from '../../jobs/scheduled.ts'
 import { defineJob } from '../../jobs/registry.ts'
 import type { EmailSender, SmsSender } from '../notifications/notifications.service.ts'
 import { fanOutComplete, reclaimExpired, sendDueAlerts } from './alert-delivery.ts'
@@ -86,19 +87,7 @@ export const sendAlertsJob = defineJob({
  * Every minute: deliveries of dead workers back to the queue, due retries to their creator's
  * sender, and fan-outs not finished (their job never sent, or out of tries) started again.
  */
-export const sweepAlertsJob = defineJob({
-  name: 'alerts.sweep',
-  payload: z.object({}),
-  queue: {
-    policy: 'stately',
-    retryLimit: 0,
-    retryDelay: 0,
-    retryBackoff: false,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: 24 * 3600,
-  },
-  concurrency: 1,
-})
+export const sweepAlertsJob = defineScheduledJob('alerts.sweep', { expireInSeconds: 5 * 60 })
 
 export const alertJobs = [fanOutPickJob, sendAlertsJob, sweepAlertsJob] as const
 
