@@ -1,7 +1,7 @@
 import { hasPermission, hasRole, isCreatorOrHigher, type Permission, type Role } from '@picks/contracts/client'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { authRedirectFor } from '../lib/auth-redirect.ts'
-import { useStoredUser } from '../lib/stored-user.ts'
+import { authRedirectFor } from '../auth/auth-redirect.ts'
+import { useStoredUser } from '../auth/stored-user.ts'
 
 // Display-only guards from the local user record; the API enforces every rule again.
 

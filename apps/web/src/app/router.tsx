@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx'
-import { AuthProvider } from '../lib/auth-state.tsx'
+import { AuthProvider } from '../auth/auth-state.tsx'
 import { lazyPage, type ChunkLoadPolicy } from '../lib/lazy-route.ts'
 import { RequireAdmin, RequireCreator, RequireSignedIn } from './guards.tsx'
 import { AppLayout } from './layout/app-layout.tsx'

@@ -1,7 +1,7 @@
 import type { MeAnswer } from '@picks/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../lib/api-client.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 
 /**
  * Whether the sidebar shows the Admin Dashboard entry: only when the server says the signed-in

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import type { AuthRedirectState } from '../../lib/auth-redirect.ts'
+import type { AuthRedirectState } from '../../auth/auth-redirect.ts'
 
 /** The layout's Sign In links remember the page they were clicked on, to come back after signing in. */
 export function useSignInState(): AuthRedirectState {

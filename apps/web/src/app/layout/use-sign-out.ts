@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { signOut } from '../../lib/auth-session.ts'
+import { signOut } from '../../auth/auth-session.ts'
 
 /**
  * Signs out on the server and on this device (the local record goes even when the server call

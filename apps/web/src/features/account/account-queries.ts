@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { auth } from '../../lib/auth.ts'
+import { auth } from '../../auth/auth.ts'
 
 /**
  * The reads of the account settings page, per signed-in user. Kept in memory only (`persist:

@@ -1,7 +1,7 @@
 import { notificationMessages } from '@picks/contracts/client'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import {
   aCreatorPreference,
   aDelivery,

@@ -9,7 +9,7 @@ import { FormAlert } from '../../components/ui/form-field.tsx'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { SwitchField } from '../../components/ui/switch.tsx'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import { accountQueries } from './account-queries.ts'
 import { AccountSection } from './account-section.tsx'
 import {

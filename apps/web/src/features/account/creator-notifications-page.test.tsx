@@ -1,7 +1,7 @@
 import { notificationMessages } from '@picks/contracts/client'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import { aDelivery, aMethod, aSubscriber, callsTo, minutesAgo, serveAlertsApi } from '../../test/fake-alerts-api.ts'
 import { apiError, creatorUserId, customer } from '../../test/fake-creator-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'

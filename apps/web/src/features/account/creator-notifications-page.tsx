@@ -13,7 +13,7 @@ import { cx } from '../../components/ui/cx.ts'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
 import { SwitchField } from '../../components/ui/switch.tsx'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import { StatusNote } from './account-section.tsx'
 import { Loading, ReadFailed } from './read-states.tsx'
 import {

@@ -14,9 +14,9 @@ import { UsernameField } from '../../components/creator-profile/username-field.t
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { api, ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage } from '../../lib/auth.ts'
-import { creatorProfileQueries } from '../../lib/creator-queries.ts'
-import { recordOf, refreshStoredProfile } from '../../lib/stored-user.ts'
+import { auth, authErrorMessage } from '../../auth/auth.ts'
+import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
+import { recordOf, refreshStoredProfile } from '../../auth/stored-user.ts'
 import { accountQueries } from './account-queries.ts'
 import { AccountSection, StatusNote } from './account-section.tsx'
 

@@ -1,7 +1,7 @@
 import { notificationMessages, paymentMessages } from '@picks/contracts/client'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import { apiError, callsTo, creatorUserId, customer } from '../../test/fake-creator-api.ts'
 import { aPurchase, buyerId, servePaymentsApi, type FakePaymentsState } from '../../test/fake-checkout-api.ts'
 import { aCreatorPreference, alertsAnswer, alertsState, type FakeAlertsState } from '../../test/fake-alerts-api.ts'

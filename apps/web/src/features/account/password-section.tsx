@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage } from '../../lib/auth.ts'
+import { auth, authErrorMessage } from '../../auth/auth.ts'
 import {
   fieldOfServerError,
   FormError,

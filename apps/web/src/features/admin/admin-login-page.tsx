@@ -4,11 +4,11 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { api, ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage, type SecondFactor } from '../../lib/auth.ts'
-import { completeSignIn } from '../../lib/auth-session.ts'
+import { auth, authErrorMessage, type SecondFactor } from '../../auth/auth.ts'
+import { completeSignIn } from '../../auth/auth-session.ts'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 
 interface AdminStatus {
   hasPassword: boolean

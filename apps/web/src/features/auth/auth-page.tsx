@@ -11,12 +11,12 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { Button } from '../../components/ui/button.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage, type SecondFactor, type SessionUser } from '../../lib/auth.ts'
-import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
-import { AccountMismatchError, completeSignIn } from '../../lib/auth-session.ts'
-import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../lib/login-attempts.ts'
+import { auth, authErrorMessage, type SecondFactor, type SessionUser } from '../../auth/auth.ts'
+import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
+import { AccountMismatchError, completeSignIn } from '../../auth/auth-session.ts'
+import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../auth/login-attempts.ts'
 import { pageTitle, site } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import {
   fieldOfServerError,
   FormError,

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage, codeMessages } from '../../lib/auth.ts'
+import { auth, authErrorMessage, codeMessages } from '../../auth/auth.ts'
 import { pageTitle } from '../../lib/site.ts'
 import {
   fieldOfServerError,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import { auth, authErrorMessage } from '../../lib/auth.ts'
-import { returnPathAfterSignIn } from '../../lib/auth-redirect.ts'
-import { completeSignIn } from '../../lib/auth-session.ts'
+import { auth, authErrorMessage } from '../../auth/auth.ts'
+import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
+import { completeSignIn } from '../../auth/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { FormError, TextField } from '../../components/auth/auth-form.tsx'
 

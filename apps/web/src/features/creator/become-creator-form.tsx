@@ -16,8 +16,8 @@ import { UsernameField } from '../../components/creator-profile/username-field.t
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { api, ApiError } from '../../lib/api-client.ts'
-import { creatorProfileQueries } from '../../lib/creator-queries.ts'
-import { recordOf, refreshStoredProfile, storeUserRecord } from '../../lib/stored-user.ts'
+import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
+import { recordOf, refreshStoredProfile, storeUserRecord } from '../../auth/stored-user.ts'
 import { registerCreator, registerCreatorErrorMessage } from './dashboard-api.ts'
 
 const fixFields = 'Please fix the highlighted fields.'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import { aPlan, aProfile, creatorUserId, customer, serveCreatorApi } from '../../test/fake-creator-api.ts'
 import { aCreatorRecord, aPickCreator, recordsAnswer } from '../../test/fake-records-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'

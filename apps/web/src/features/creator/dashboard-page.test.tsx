@@ -1,4 +1,4 @@
-import { readStoredUser, recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { readStoredUser, recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {

@@ -1,7 +1,7 @@
 import { isCreatorOrHigher } from '@picks/contracts/client'
 import { useState } from 'react'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import { BecomeCreatorForm } from './become-creator-form.tsx'
 import { CreatorDashboard } from './creator-dashboard.tsx'
 

@@ -7,7 +7,7 @@ import { cx } from '../../components/ui/cx.ts'
 import { Field, FieldError, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { intervalWords, planPrice, planTerm, planTrial } from '../../lib/plan-terms.ts'
+import { intervalWords, planPrice, planTerm, planTrial } from '../../components/plans/plan-terms.ts'
 import {
   createPlan,
   createPlanErrorMessage,

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router'
 import { LeaderboardTable } from '../../components/records/leaderboard-table.tsx'
 import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
 import { cx } from '../../components/ui/cx.ts'
-import { pickRecordQueries, type LeaderboardSort } from '../../lib/pick-record-queries.ts'
+import { pickRecordQueries, type LeaderboardSort } from '../../components/records/pick-record-queries.ts'
 
 const sortOptions: { value: LeaderboardSort; label: string }[] = [
   { value: 'net_units', label: 'Net units' },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import { BalanceSection } from './balance-section.tsx'
 import { EarningsSection, PayoutsSection } from './ledger-sections.tsx'
 import { PayoutAccountSection } from './payout-account-section.tsx'

@@ -1,7 +1,7 @@
 import { paymentMessages } from '@picks/contracts/client'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import { apiError, creatorUserId, customer } from '../../test/fake-creator-api.ts'
 import { callsTo, notStarted, onboarded, servePayoutsApi } from '../../test/fake-payouts-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'

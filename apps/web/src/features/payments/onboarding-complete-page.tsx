@@ -4,9 +4,9 @@ import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { authRedirectFor } from '../../lib/auth-redirect.ts'
+import { authRedirectFor } from '../../auth/auth-redirect.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import { payoutQueries, syncOnboardingStatus } from './payouts-api.ts'
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

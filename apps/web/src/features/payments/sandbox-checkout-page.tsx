@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { planPrice, planTerm } from '../../lib/plan-terms.ts'
+import { planPrice, planTerm } from '../../components/plans/plan-terms.ts'
 import { pageTitle } from '../../lib/site.ts'
 import {
   cancelSandboxCheckout,

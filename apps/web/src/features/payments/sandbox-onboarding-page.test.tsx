@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { recordOf, storeUserRecord } from '../../lib/stored-user.ts'
+import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
 import { customer } from '../../test/fake-creator-api.ts'
 import { aSandboxLink, callsTo, servePayoutsApi } from '../../test/fake-payouts-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'

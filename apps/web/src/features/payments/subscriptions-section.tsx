@@ -1,7 +1,7 @@
 import type { ProviderSubscriptionsAnswer } from '@picks/contracts'
 import { formatCents, paymentMessages } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
-import { intervalWords } from '../../lib/plan-terms.ts'
+import { intervalWords } from '../../components/plans/plan-terms.ts'
 import { Loading, PaymentsSection, ReadFailed } from './payments-ui.tsx'
 import { shortDate } from './payout-words.ts'
 import { payoutQueries } from './payouts-api.ts'

@@ -16,7 +16,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { Field, FieldError, FormAlert, inputClasses, textareaClasses } from '../../components/ui/form-field.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import { ChoiceRadio, ReadFailure, Step, StepNumber } from './form-parts.tsx'
 import { GameStep } from './game-step.tsx'
 import {

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { inputClasses } from '../../components/ui/form-field.tsx'
 import { pageTitle } from '../../lib/site.ts'
-import { useStoredUser } from '../../lib/stored-user.ts'
+import { useStoredUser } from '../../auth/stored-user.ts'
 import {
   hasFilters,
   noFilters,

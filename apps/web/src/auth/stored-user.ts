@@ -1,7 +1,7 @@
 import type { ServerUser } from '@picks/contracts'
 import { normalizeEmail, parseStoredUser, storagePolicy, toRole, type StoredUser } from '@picks/contracts/client'
 import { useMemo, useSyncExternalStore } from 'react'
-import { localStore } from './storage.ts'
+import { localStore } from '../lib/storage.ts'
 
 /** Fired on this tab when it changes the user record itself (the `storage` event only reaches other tabs). */
 const userChangedEvent = 'picks:user-changed'

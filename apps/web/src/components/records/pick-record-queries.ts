@@ -1,7 +1,7 @@
 import type { CreatorRecord, LeaderboardAnswer, PicksAnswer } from '@picks/contracts'
 import { cachePolicy, type SportSlug } from '@picks/contracts/client'
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError } from './api-client.ts'
+import { api, ApiError } from '../../lib/api-client.ts'
 
 // The public reads of picks and records, shared by the locker room, the sport hub, the purchase
 // page and the creator dashboard.

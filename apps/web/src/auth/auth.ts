@@ -1,6 +1,6 @@
 import type { ServerUser } from '@picks/contracts'
 import { authMessages, callPolicy, normalizeEmail, transportMessages } from '@picks/contracts/client'
-import { api, ApiError } from './api-client.ts'
+import { api, ApiError } from '../lib/api-client.ts'
 
 /**
  * The one client of the account endpoints (`/api/auth/*`, better-auth on the server, plus the

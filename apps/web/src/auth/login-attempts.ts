@@ -1,5 +1,5 @@
 import { blockDurationMs, loginThrottlePolicy, sessionPolicy } from '@picks/contracts/client'
-import { localStore } from './storage.ts'
+import { localStore } from '../lib/storage.ts'
 
 /**
  * The spec §3 "login rate-limit record", kept per lowercased e-mail on this device. It mirrors the

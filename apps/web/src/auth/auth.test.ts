@@ -1,6 +1,6 @@
 import { authMessages, transportMessages } from '@picks/contracts/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { toApiError } from './api-client.ts'
+import { toApiError } from '../lib/api-client.ts'
 import {
   auth,
   authErrorMessage,

@@ -1,7 +1,7 @@
 import type { CreatorAnswer, PlansAnswer } from '@picks/contracts'
 import { cachePolicy } from '@picks/contracts/client'
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError } from './api-client.ts'
+import { api, ApiError } from '../../lib/api-client.ts'
 
 /** A missing creator (404) or a malformed id (400) will not change on a second try. */
 function retryUnlessClientError(failureCount: number, error: Error): boolean {
