@@ -9,6 +9,9 @@ function retryUnlessClientError(failureCount: number, error: Error): boolean {
   return failureCount < cachePolicy.maxReadRetries
 }
 
+/** Every creator read sits under the shop's key, so a change a creator makes refreshes them all at once. */
+export const creatorKeys = { all: ['creators'] as const }
+
 /**
  * The public reads of one creator, shared by the purchase page and the creator's own dashboard.
  * Keys sit under the shop's `['creators']`, so a change the creator makes refreshes them all at once.

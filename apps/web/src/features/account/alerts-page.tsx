@@ -10,23 +10,20 @@ import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { SwitchField } from '../../components/ui/switch.tsx'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
-import { accountQueries } from './account-queries.ts'
-import { AccountSection } from './account-section.tsx'
 import {
-  alertQueries,
   channelLabels,
   deliveryTime,
   deliveryTitle,
   formatMoment,
   serverReason,
-  setEmailAlerts,
-  setTexts,
   statusLabels,
   statusTones,
-} from './alerts-api.ts'
+} from '../../components/alerts/alerts-common.ts'
+import { AccountSection } from './account-section.tsx'
+import { accountQueries, alertQueries, setEmailAlerts, setTexts } from './api.ts'
 import { CreatorAlertSwitches } from './creator-alert-switches.tsx'
 import { PhoneSection } from './phone-section.tsx'
-import { Loading, ReadFailed } from './read-states.tsx'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 
 export const alertsMessages = {
   smsLoadFailed: 'We couldn’t load your text message settings.',

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { SwitchField } from '../../components/ui/switch.tsx'
-import { applyCreatorChoice, serverReason, setCreatorChannels, setCreatorEmail } from './alerts-api.ts'
+import { serverReason } from '../../components/alerts/alerts-common.ts'
+import { applyCreatorChoice, setCreatorChannels, setCreatorEmail } from './api.ts'
 
 /** Why a channel cannot reach the person at all now (global switch off, no verified phone, STOP). */
 export interface ChannelBlock {

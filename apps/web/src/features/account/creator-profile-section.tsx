@@ -1,4 +1,4 @@
-import type { CreatorAnswer, CreatorProfile } from '@picks/contracts'
+import type { CreatorProfile } from '@picks/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CreatorProfileFields } from '../../components/creator-profile/creator-profile-fields.tsx'
@@ -13,12 +13,13 @@ import {
 import { UsernameField } from '../../components/creator-profile/username-field.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/ui/form-field.tsx'
-import { api, ApiError } from '../../lib/api-client.ts'
+import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
-import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
+import { creatorKeys, creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
 import { recordOf, refreshStoredProfile } from '../../auth/stored-user.ts'
-import { accountQueries } from './account-queries.ts'
-import { AccountSection, StatusNote } from './account-section.tsx'
+import { accountQueries, saveCreatorProfile } from './api.ts'
+import { StatusNote } from '../../components/ui/status-note.tsx'
+import { AccountSection } from './account-section.tsx'
 
 export const creatorProfileSectionMessages = {
   saved: 'Creator profile saved.',
@@ -54,7 +55,7 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
     mutationFn: async () => {
       const { profilePicture: _sameAsAccount, ...profile } = profileBody(values)
       const renamed = username.trim() !== creator.username
-      const answer = await api.put<CreatorAnswer>(`/creators/${encodeURIComponent(creator.id)}/profile`, {
+      const answer = await saveCreatorProfile(creator.id, {
         ...(renamed ? { username: username.trim() } : {}),
         ...profile,
         country: values.country || null,
@@ -63,7 +64,7 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
     },
     onSuccess: ({ answer, renamed }) => {
       queryClient.setQueryData(creatorProfileQueries.profile(creator.id).queryKey, answer)
-      void queryClient.invalidateQueries({ queryKey: ['creators'] })
+      void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
       // The specialty sport is the account's too: bring the account and the local record up to date.
       void auth
         .me()

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '../../components/ui/button.tsx'
+import { Loading } from '../../components/ui/read-states.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { authErrorMessage } from '../../auth/auth.ts'
 import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
-import { accountQueries } from './account-queries.ts'
+import { accountQueries } from './api.ts'
 import { CreatorProfileSection } from './creator-profile-section.tsx'
 import { PasswordSection } from './password-section.tsx'
 import { PhoneSection } from './phone-section.tsx'
@@ -18,13 +19,11 @@ export const editProfileMessages = {
   creatorLoadFailed: 'Could not load your creator profile.',
 } as const
 
-function Loading() {
+/** The account's read in progress: the profile card's placeholder, then a shorter one. */
+function AccountLoading() {
   return (
     <div className="flex flex-col gap-4" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading your account…
-      </p>
-      <Skeleton className="h-72 w-full rounded-2xl" />
+      <Loading label="Loading your account…" className="h-72 w-full rounded-2xl" />
       <Skeleton className="h-40 w-full rounded-2xl" />
     </div>
   )
@@ -56,7 +55,7 @@ export function Component() {
       <p className="mt-1 text-slate-700">Your profile, phone number, password and sign-in security.</p>
       <div className="mt-6">
         {me.isPending || creatorPending ? (
-          <Loading />
+          <AccountLoading />
         ) : me.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
             <p className="text-sm text-red-800">

@@ -8,16 +8,16 @@ import { cx } from '../../components/ui/cx.ts'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { planPrice, planTerm } from '../../components/plans/plan-terms.ts'
 import { formatDay, purchaseDateLine, purchaseStatusLabel } from '../../components/plans/purchase-terms.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
-import { alertQueries, serverReason } from './alerts-api.ts'
+import { serverReason } from '../../components/alerts/alerts-common.ts'
+import { alertQueries, cancelSubscription, setAutoRenewal, subscriptionQueries } from './api.ts'
 import { CreatorAlertSwitches } from './creator-alert-switches.tsx'
-import { cancelSubscription, setAutoRenewal, subscriptionQueries } from './subscriptions-api.ts'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 
 type Announce = (message: string) => void
 
@@ -297,22 +297,9 @@ function Subscriptions({ userId }: { userId: string }) {
       >
         {announcement}
       </p>
-      {list.isPending && (
-        <>
-          <p role="status" className="sr-only">
-            Loading your subscriptions…
-          </p>
-          <Skeleton className="h-32" />
-          <Skeleton className="h-32" />
-        </>
-      )}
+      {list.isPending && <Loading label="Loading your subscriptions…" className="h-32" count={2} />}
       {list.isError && (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-slate-800">We couldn’t load your subscriptions.</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ReadFailed message="We couldn’t load your subscriptions." onRetry={() => void list.refetch()} />
       )}
       {list.isSuccess && list.data.length === 0 && (
         <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-6">
@@ -321,17 +308,11 @@ function Subscriptions({ userId }: { userId: string }) {
         </div>
       )}
       {alertsWanted && creators.isError && (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-slate-800">
-            <span className="block font-medium">{notificationMessages.getAllEmailPreferences}</span>
-            {serverReason(creators.error) && (
-              <span className="block text-sm text-slate-700">{serverReason(creators.error)}</span>
-            )}
-          </p>
-          <Button variant="secondary" onClick={() => void creators.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ReadFailed
+          message={notificationMessages.getAllEmailPreferences}
+          detail={serverReason(creators.error)}
+          onRetry={() => void creators.refetch()}
+        />
       )}
       {list.isSuccess && list.data.length > 0 && (
         <ul aria-label="Your subscriptions and passes" className="flex flex-col gap-3">

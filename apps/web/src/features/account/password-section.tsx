@@ -9,7 +9,8 @@ import {
   NewPasswordFields,
   TextField,
 } from '../../components/auth/auth-form.tsx'
-import { AccountSection, StatusNote } from './account-section.tsx'
+import { StatusNote } from '../../components/ui/status-note.tsx'
+import { AccountSection } from './account-section.tsx'
 
 type PasswordField = 'current' | 'password' | 'confirm'
 

@@ -5,8 +5,9 @@ import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { fieldOfServerError, FormError, TextField } from '../../components/auth/auth-form.tsx'
 import { codeDigits, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
-import { accountQueries } from './account-queries.ts'
-import { AccountSection, StatusNote } from './account-section.tsx'
+import { accountQueries } from './api.ts'
+import { StatusNote } from '../../components/ui/status-note.tsx'
+import { AccountSection } from './account-section.tsx'
 
 export const phoneMessages = {
   required: 'Enter a phone number, starting with + and the country code.',

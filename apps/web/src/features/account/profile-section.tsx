@@ -8,8 +8,9 @@ import { inputClasses } from '../../components/ui/form-field.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { recordOf, refreshStoredProfile } from '../../auth/stored-user.ts'
 import { fieldOfServerError, FormError, TextField } from '../../components/auth/auth-form.tsx'
-import { accountQueries } from './account-queries.ts'
-import { AccountSection, StatusNote } from './account-section.tsx'
+import { accountQueries } from './api.ts'
+import { StatusNote } from '../../components/ui/status-note.tsx'
+import { AccountSection } from './account-section.tsx'
 
 type ProfileField = 'name' | 'profile_picture' | 'specialty_sport'
 

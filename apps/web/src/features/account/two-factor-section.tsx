@@ -7,8 +7,9 @@ import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type Factor, type TotpEnrolment } from '../../auth/auth.ts'
 import { fieldOfServerError, FormActions, TextField } from '../../components/auth/auth-form.tsx'
 import { codeDigits, factorLabel, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
-import { accountQueries } from './account-queries.ts'
-import { AccountSection, StatusNote } from './account-section.tsx'
+import { accountQueries } from './api.ts'
+import { StatusNote } from '../../components/ui/status-note.tsx'
+import { AccountSection } from './account-section.tsx'
 import { VerifiedBadge } from './phone-section.tsx'
 
 export const twoFactorMessages = {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
 import { LeaderboardTable } from '../../components/records/leaderboard-table.tsx'
-import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { pickRecordQueries, type LeaderboardSort } from '../../components/records/pick-record-queries.ts'
 
@@ -74,9 +74,9 @@ export function LeaderboardSection({ sport }: { sport: SportSlug | null }) {
         </div>
         <SortSwitch value={sortBy} onChange={setSort} />
       </div>
-      {leaderboard.isPending && <SectionLoading label="Loading the leaderboard…" />}
+      {leaderboard.isPending && <Loading label="Loading the leaderboard…" count={3} stacked />}
       {leaderboard.isError && (
-        <SectionReadFailed message="We couldn’t load the leaderboard." onRetry={() => void leaderboard.refetch()} />
+        <ReadFailed polite message="We couldn’t load the leaderboard." onRetry={() => void leaderboard.refetch()} />
       )}
       {leaderboard.isSuccess &&
         (leaderboard.data.entries.length === 0 ? (

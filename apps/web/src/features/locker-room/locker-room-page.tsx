@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link, useParams } from 'react-router'
 import { PickList } from '../../components/records/pick-list.tsx'
-import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { ResponsibleGamblingLine } from '../../components/records/responsible-gambling-line.tsx'
 import { findSport, UnknownSport } from '../../components/ui/sport-param.tsx'
 import { pickRecordQueries, type PickFeedRequest } from '../../components/records/pick-record-queries.ts'
@@ -34,9 +34,9 @@ function PicksFeed({
         </h2>
         <p className="text-sm text-slate-700">{description}</p>
       </div>
-      {feed.isPending && <SectionLoading label={`Loading ${title.toLowerCase()}…`} />}
+      {feed.isPending && <Loading label={`Loading ${title.toLowerCase()}…`} count={3} stacked />}
       {feed.isError && (
-        <SectionReadFailed message={`We couldn’t load ${title.toLowerCase()}.`} onRetry={() => void feed.refetch()} />
+        <ReadFailed polite message={`We couldn’t load ${title.toLowerCase()}.`} onRetry={() => void feed.refetch()} />
       )}
       {feed.isSuccess && <PickList picks={feed.data.picks} label={title} emptyText={emptyText} />}
     </section>

@@ -11,7 +11,7 @@ import { authRedirectFor } from '../../auth/auth-redirect.ts'
 import { planPrice } from '../../components/plans/plan-terms.ts'
 import { purchaseDateLine } from '../../components/plans/purchase-terms.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { checkoutQueries, confirmationPolling } from './checkout-api.ts'
+import { checkoutQueries, confirmationPolling } from './api.ts'
 
 const linkClasses = 'font-semibold text-emerald-800 underline underline-offset-2'
 

@@ -15,7 +15,7 @@ import {
   paySandboxCheckout,
   type SandboxPayBody,
   type SandboxRedirect,
-} from './checkout-api.ts'
+} from './api.ts'
 
 const testCards = [
   { number: '4242 4242 4242 4242', outcome: 'Succeeds' },

@@ -28,7 +28,7 @@ import {
   type PickFormValues,
   type PickProblems,
 } from './pick-form.ts'
-import { createPick, oddsQueries, pickQueries } from './picks-api.ts'
+import { createPick, oddsQueries, pickQueries } from './api.ts'
 import { SelectionStep } from './selection-step.tsx'
 
 const fixFields = 'Please fix the highlighted fields.'

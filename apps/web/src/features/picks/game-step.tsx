@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ChoiceRadio, ReadFailure, Step } from './form-parts.tsx'
 import { bestMoneylines } from './odds-board.ts'
 import type { PickFormValues, PickProblems } from './pick-form.ts'
-import { oddsQueries } from './picks-api.ts'
+import { oddsQueries } from './api.ts'
 
 type Change = (change: Partial<PickFormValues>) => void
 

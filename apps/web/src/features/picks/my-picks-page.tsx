@@ -16,7 +16,7 @@ import {
   type FeedFilters,
   type FeedStatus,
 } from './feed-filters.ts'
-import { pickQueries, type FeedKind } from './picks-api.ts'
+import { pickQueries, type FeedKind } from './api.ts'
 
 /** A creator as the creator filter lists them. */
 interface Creator {

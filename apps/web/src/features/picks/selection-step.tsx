@@ -18,7 +18,7 @@ import {
   type SideGroup,
 } from './odds-board.ts'
 import { fromBoard, gameOf, needsLine, selectionSummary, type PickFormValues, type PickProblems } from './pick-form.ts'
-import { oddsQueries } from './picks-api.ts'
+import { oddsQueries } from './api.ts'
 
 type Change = (change: Partial<PickFormValues>) => void
 

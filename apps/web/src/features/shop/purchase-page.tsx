@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { PickList } from '../../components/records/pick-list.tsx'
-import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { CreatorRecordDetails } from '../../components/records/record-figures.tsx'
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
@@ -290,14 +290,7 @@ function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPl
           <Skeleton className="h-40" />
         </div>
       )}
-      {plans.isError && (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p className="text-slate-800">We couldn’t load the plans.</p>
-          <Button variant="secondary" onClick={() => void plans.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {plans.isError && <ReadFailed message="We couldn’t load the plans." onRetry={() => void plans.refetch()} />}
       {plans.isSuccess && plans.data.plans.length === 0 && (
         <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-slate-800">
           This creator has no plans on sale yet.
@@ -332,9 +325,9 @@ function RecordSection({ creatorId }: { creatorId: string }) {
           Every pick is timestamped by the server and graded from the final score, so this record cannot be curated.
         </p>
       </div>
-      {record.isPending && <SectionLoading label="Loading the record…" rows={1} />}
+      {record.isPending && <Loading label="Loading the record…" stacked />}
       {record.isError && (
-        <SectionReadFailed message="We couldn’t load the record." onRetry={() => void record.refetch()} />
+        <ReadFailed polite message="We couldn’t load the record." onRetry={() => void record.refetch()} />
       )}
       {record.isSuccess && <CreatorRecordDetails record={record.data} />}
     </section>
@@ -352,9 +345,9 @@ function RecentPicksSection({ creatorId }: { creatorId: string }) {
         </h2>
         <p className="text-sm text-slate-700">Free picks in full; premium picks open with a plan.</p>
       </div>
-      {picks.isPending && <SectionLoading label="Loading recent picks…" rows={2} />}
+      {picks.isPending && <Loading label="Loading recent picks…" count={2} stacked />}
       {picks.isError && (
-        <SectionReadFailed message="We couldn’t load the recent picks." onRetry={() => void picks.refetch()} />
+        <ReadFailed polite message="We couldn’t load the recent picks." onRetry={() => void picks.refetch()} />
       )}
       {picks.isSuccess && <PickList picks={picks.data.picks} label="Recent picks" emptyText="No picks posted yet." />}
     </section>

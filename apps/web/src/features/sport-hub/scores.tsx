@@ -3,7 +3,7 @@ import type { SportSlug } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { formatGameTime, matchupText } from '../../components/picks/pick-terms.ts'
-import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { sportHubQueries } from './api.ts'
 
@@ -78,9 +78,9 @@ export function Scores({ sport, sportName }: { sport: SportSlug; sportName: stri
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Scores
       </h2>
-      {games.isPending && <SectionLoading label="Loading scores…" rows={2} />}
+      {games.isPending && <Loading label="Loading scores…" count={2} stacked />}
       {games.isError && (
-        <SectionReadFailed message="We couldn’t load the scores." onRetry={() => void games.refetch()} />
+        <ReadFailed polite message="We couldn’t load the scores." onRetry={() => void games.refetch()} />
       )}
       {games.isSuccess &&
         (shown.length === 0 ? (

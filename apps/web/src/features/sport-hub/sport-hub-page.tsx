@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { Link, useParams } from 'react-router'
 import { LeaderboardTable } from '../../components/records/leaderboard-table.tsx'
 import { PickList } from '../../components/records/pick-list.tsx'
-import { SectionLoading, SectionReadFailed } from '../../components/records/read-states.tsx'
+import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { ResponsibleGamblingLine } from '../../components/records/responsible-gambling-line.tsx'
 import { findSport, UnknownSport } from '../../components/ui/sport-param.tsx'
 import { pickRecordQueries } from '../../components/records/pick-record-queries.ts'
@@ -25,9 +25,9 @@ function TopCreators({ sport, sportName }: { sport: SportSlug; sportName: string
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Top {sportName} creators
       </h2>
-      {leaderboard.isPending && <SectionLoading label="Loading the top creators…" rows={2} />}
+      {leaderboard.isPending && <Loading label="Loading the top creators…" count={2} stacked />}
       {leaderboard.isError && (
-        <SectionReadFailed message="We couldn’t load the top creators." onRetry={() => void leaderboard.refetch()} />
+        <ReadFailed polite message="We couldn’t load the top creators." onRetry={() => void leaderboard.refetch()} />
       )}
       {leaderboard.isSuccess &&
         (leaderboard.data.entries.length === 0 ? (
@@ -54,9 +54,9 @@ function RecentFreePicks({ sport, sportName }: { sport: SportSlug; sportName: st
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Recent free picks
       </h2>
-      {feed.isPending && <SectionLoading label="Loading free picks…" rows={2} />}
+      {feed.isPending && <Loading label="Loading free picks…" count={2} stacked />}
       {feed.isError && (
-        <SectionReadFailed message="We couldn’t load the free picks." onRetry={() => void feed.refetch()} />
+        <ReadFailed polite message="We couldn’t load the free picks." onRetry={() => void feed.refetch()} />
       )}
       {feed.isSuccess && (
         <PickList picks={feed.data.picks} label="Recent free picks" emptyText={`No free ${sportName} picks yet.`} />

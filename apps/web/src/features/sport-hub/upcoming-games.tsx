@@ -3,7 +3,7 @@ import { formatOdds, pickMessages, type SportSlug } from '@picks/contracts/clien
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { formatGameTime, formatSpread, matchupText } from '../../components/picks/pick-terms.ts'
-import { SectionLoading } from '../../components/records/read-states.tsx'
+import { Loading } from '../../components/ui/read-states.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { sportHubQueries } from './api.ts'
 import { bestPrices, type BestPrice, type MainMarket } from './best-prices.ts'
@@ -117,7 +117,7 @@ export function UpcomingGames({ sport, sportName }: { sport: SportSlug; sportNam
         </h2>
         <p className="text-sm text-slate-700">The best price on each side across the bookmakers, and who has it.</p>
       </div>
-      {odds.isPending && <SectionLoading label="Loading game odds…" />}
+      {odds.isPending && <Loading label="Loading game odds…" count={3} stacked />}
       {odds.isError && (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3">
           <p className="text-red-900">{pickMessages.gameOddsFailed}</p>

@@ -1,0 +1,153 @@
+import type { CreatorProfile, MeAnswer } from '@picks/contracts'
+import { isSportSlug, type StoredUser } from '@picks/contracts/client'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { CreatorProfileFields } from '../../../components/creator-profile/creator-profile-fields.tsx'
+import {
+  emptyProfileValues,
+  problemsFromServer,
+  profileBody,
+  profileProblems,
+  usernameProblem,
+  type CreatorProfileValues,
+  type ProfileProblems,
+} from '../../../components/creator-profile/profile-values.ts'
+import { UsernameField } from '../../../components/creator-profile/username-field.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { FormAlert } from '../../../components/ui/form-field.tsx'
+import { api, ApiError } from '../../../lib/api-client.ts'
+import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
+import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
+import { registerCreator, registerCreatorErrorMessage } from '../api/dashboard.ts'
+
+const fixFields = 'Please fix the highlighted fields.'
+
+function startingValues(user: StoredUser): CreatorProfileValues {
+  const sport = user.specialty_sport ?? ''
+  return {
+    ...emptyProfileValues,
+    picture: user.profile_picture ?? '',
+    specialtySport: isSportSlug(sport) ? sport : '',
+  }
+}
+
+function hasProblems(problems: ProfileProblems): boolean {
+  return Object.values(problems).some(Boolean)
+}
+
+/**
+ * Become a Creator (spec §2 `/dashboard` for a customer): the register-creator form. On success the
+ * local `user` record takes the creator role, so the sidebar and this page turn into the creator's.
+ */
+export function BecomeCreatorForm({
+  user,
+  onRegistered,
+}: {
+  user: StoredUser
+  onRegistered: (creator: CreatorProfile) => void
+}) {
+  const queryClient = useQueryClient()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [username, setUsername] = useState('')
+  const [values, setValues] = useState(() => startingValues(user))
+  const [problems, setProblems] = useState<ProfileProblems>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
+  // Bumped when a submit finds problems: focus then moves to the first field marked invalid.
+  const [focusRequest, setFocusRequest] = useState(0)
+
+  useEffect(() => {
+    if (focusRequest === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusRequest])
+
+  const register = useMutation({
+    mutationFn: () => registerCreator(user.id, { username: username.trim(), ...profileBody(values) }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(creatorProfileQueries.profile(answer.creator.id).queryKey, { creator: answer.creator })
+      // The shop lists the new creator; `me` carries the role.
+      void queryClient.invalidateQueries({ queryKey: ['creators'] })
+      void queryClient.invalidateQueries({ queryKey: ['me'] })
+      onRegistered(answer.creator)
+      storeUserRecord(recordOf(answer.user))
+    },
+    onError: (error) => {
+      setFormError(registerCreatorErrorMessage(error))
+      if (!(error instanceof ApiError)) return
+      const fromServer = problemsFromServer(error.details)
+      if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
+      if (hasProblems(fromServer)) {
+        setProblems(fromServer)
+        setFocusRequest((n) => n + 1)
+      }
+      if (error.reason === 'ALREADY_CREATOR') {
+        // This device's record is behind the server: bring it up to date, which shows the dashboard.
+        api
+          .get<MeAnswer>('/me')
+          .then((me) => refreshStoredProfile(recordOf(me.user)))
+          .catch(() => undefined)
+      }
+    },
+  })
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (register.isPending || uploading) return
+    const found: ProfileProblems = { ...profileProblems(values) }
+    const usernameIssue = usernameProblem(username)
+    if (usernameIssue) found.username = usernameIssue
+    setProblems(found)
+    if (hasProblems(found)) {
+      setFormError(fixFields)
+      setFocusRequest((n) => n + 1)
+      return
+    }
+    setFormError(null)
+    register.mutate()
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 lg:py-10" aria-labelledby="become-creator-title">
+      <h1 id="become-creator-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        Become a Creator
+      </h1>
+      <p className="mt-2 text-slate-700">
+        Sell your picks by subscription or as passes. Set up your public profile; you add your plans next.
+      </p>
+
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
+        <UsernameField
+          value={username}
+          onChange={(next) => {
+            setUsername(next)
+            setProblems(({ username: _dropped, ...rest }) => rest)
+          }}
+          error={problems.username}
+        />
+        <CreatorProfileFields
+          values={values}
+          onChange={setValues}
+          problems={problems}
+          name={user.name || user.email}
+          onUploadingChange={setUploading}
+        />
+        <FormAlert message={formError} />
+        <p className="text-sm text-slate-700">
+          By continuing you agree to the{' '}
+          <a
+            href="/creator-terms"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-emerald-800 underline"
+          >
+            Creator Terms
+          </a>
+          .
+        </p>
+        <Button type="submit" disabled={register.isPending || uploading} className="self-start">
+          {register.isPending ? 'Creating your profile…' : 'Become a Creator'}
+        </Button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,362 @@
+import type { Plan } from '@picks/contracts'
+import { planIntervals, planLimits, type PlanKind } from '@picks/contracts/client'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { cx } from '../../../components/ui/cx.ts'
+import { Field, FieldError, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { intervalWords, planPrice, planTerm, planTrial } from '../../../components/plans/plan-terms.ts'
+import {
+  createPlan,
+  createPlanErrorMessage,
+  creatorDashboardQueries,
+  updatePlan,
+  updatePlanFailed,
+} from '../api/dashboard.ts'
+import {
+  newPlanValues,
+  planBody,
+  planMessages,
+  planProblems,
+  planProblemsFromServer,
+  priceHint,
+  valuesFromPlan,
+  type PlanFormValues,
+  type PlanProblems,
+} from './plan-values.ts'
+import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
+
+const kindChoices: { kind: PlanKind; label: string; hint: string }[] = [
+  { kind: 'subscription', label: 'Subscription', hint: 'Renews until the customer cancels' },
+  { kind: 'one_time', label: 'One-time pass', hint: 'One payment for a number of days' },
+]
+
+function PlanForm({
+  plan,
+  activeElsewhere,
+  onDone,
+}: {
+  /** The plan being edited; a new plan without it. */
+  plan: Plan | null
+  activeElsewhere: number
+  onDone: () => void
+}) {
+  const queryClient = useQueryClient()
+  const titleId = useId()
+  const atLimit = activeElsewhere >= planLimits.maxActivePlans
+  const [values, setValues] = useState<PlanFormValues>(() =>
+    plan ? valuesFromPlan(plan) : { ...newPlanValues, active: !atLimit },
+  )
+  const [problems, setProblems] = useState<PlanProblems>({})
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const save = useMutation({
+    mutationFn: (body: ReturnType<typeof planBody>) => (plan ? updatePlan(plan.id, body) : createPlan(body)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: creatorDashboardQueries.all() })
+      onDone()
+    },
+    onError: (error) => {
+      // Spec §8: an update's headline is verbatim; what the server said about a field shows at that field.
+      setFormError(plan ? updatePlanFailed : createPlanErrorMessage(error))
+      if (error instanceof ApiError) {
+        const fromServer = planProblemsFromServer(error.details)
+        if (error.reason === 'PLAN_LIMIT') fromServer.active = error.message
+        setProblems(fromServer)
+      }
+    },
+  })
+
+  const set = (change: Partial<PlanFormValues>) => setValues((current) => ({ ...current, ...change }))
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (save.isPending) return
+    const found = planProblems(values, activeElsewhere)
+    setProblems(found)
+    if (Object.keys(found).length > 0) {
+      setFormError('Please fix the highlighted fields.')
+      return
+    }
+    setFormError(null)
+    save.mutate(planBody(values))
+  }
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4 rounded-xl border border-emerald-200 bg-emerald-50/40 p-4"
+    >
+      <h3 id={titleId} className="text-base font-semibold text-slate-900">
+        {plan ? `Edit ${plan.name}` : 'New plan'}
+      </h3>
+      <Field label="Plan name" error={problems.name}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClasses}
+            placeholder="Monthly picks"
+            maxLength={planLimits.nameMaxLength + 20}
+            value={values.name}
+            onChange={(event) => set({ name: event.target.value })}
+          />
+        )}
+      </Field>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">Type</legend>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {kindChoices.map((choice) => (
+            <label
+              key={choice.kind}
+              className={cx(
+                'flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border bg-white px-3 py-2 text-sm',
+                values.kind === choice.kind ? 'border-emerald-700' : 'border-slate-300',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${titleId}-kind`}
+                className="mt-1 accent-emerald-700"
+                checked={values.kind === choice.kind}
+                onChange={() => set({ kind: choice.kind })}
+              />
+              <span>
+                <span className="block font-medium text-slate-900">{choice.label}</span>
+                <span className="block text-xs text-slate-600">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Price (USD)" error={problems.price} hint={priceHint}>
+          {(control) => (
+            <div className="flex items-center gap-1">
+              <span aria-hidden="true" className="text-slate-700">
+                $
+              </span>
+              <input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="19.99"
+                className={inputClasses}
+                value={values.price}
+                onChange={(event) => set({ price: event.target.value })}
+              />
+            </div>
+          )}
+        </Field>
+
+        {values.kind === 'subscription' ? (
+          <Field label="Billing period" error={problems.interval}>
+            {(control) => (
+              <select
+                {...control}
+                className={inputClasses}
+                value={values.interval}
+                onChange={(event) => {
+                  const interval = planIntervals.find((option) => option === event.target.value)
+                  if (interval) set({ interval })
+                }}
+              >
+                {planIntervals.map((interval) => (
+                  <option key={interval} value={interval}>
+                    {intervalWords[interval].adjective}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : (
+          <Field label="Access length (days)" error={problems.accessDays}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={planLimits.minAccessDays}
+                max={planLimits.maxAccessDays}
+                className={inputClasses}
+                value={values.accessDays}
+                onChange={(event) => set({ accessDays: event.target.value })}
+              />
+            )}
+          </Field>
+        )}
+
+        {values.kind === 'subscription' && (
+          <Field label="Free trial (days)" error={problems.trialDays} hint="0 for no trial">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={planLimits.maxTrialDays}
+                className={inputClasses}
+                value={values.trialDays}
+                onChange={(event) => set({ trialDays: event.target.value })}
+              />
+            )}
+          </Field>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-emerald-700"
+            checked={values.active}
+            disabled={atLimit && !values.active}
+            onChange={(event) => set({ active: event.target.checked })}
+          />
+          Active: on sale on your purchase page
+        </label>
+        {atLimit && !values.active && !problems.active && (
+          <p className="text-xs text-slate-600">
+            You already have {planLimits.maxActivePlans} active plans, the most allowed. This plan is saved inactive;
+            deactivate another plan to put it on sale.
+          </p>
+        )}
+        <FieldError message={problems.active} />
+      </div>
+
+      <FormAlert message={formError} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : plan ? 'Save changes' : 'Add plan'}
+        </Button>
+        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function PlanRow({ plan, activeCount, onEdit }: { plan: Plan; activeCount: number; onEdit: () => void }) {
+  const queryClient = useQueryClient()
+  const toggle = useMutation({
+    mutationFn: () => updatePlan(plan.id, { active: !plan.active }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creatorDashboardQueries.all() }),
+  })
+  const cannotActivate = !plan.active && activeCount >= planLimits.maxActivePlans
+  const trial = planTrial(plan)
+
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          {plan.name}
+          <span
+            className={cx(
+              'rounded-full px-2 py-0.5 text-xs font-medium',
+              plan.active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-700',
+            )}
+          >
+            {plan.active ? 'Active' : 'Inactive'}
+          </span>
+        </h3>
+        <p className="text-lg font-semibold text-slate-900">{planPrice(plan)}</p>
+        <p className="text-sm text-slate-700">
+          {planTerm(plan)}
+          {trial && <> · {trial}</>}
+        </p>
+        {toggle.isError && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {updatePlanFailed}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button variant="secondary" onClick={onEdit}>
+          Edit<span className="sr-only"> {plan.name}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={toggle.isPending || cannotActivate}
+          title={cannotActivate ? planMessages.planLimit : undefined}
+          onClick={() => toggle.mutate()}
+        >
+          {plan.active ? 'Deactivate' : 'Activate'}
+          <span className="sr-only"> {plan.name}</span>
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The creator's plans (product-decisions "What is sold"): every plan, active or not, with add,
+ * edit and on/off. The limit of five active plans is explained here before the server refuses.
+ */
+export function PlansEditor({ creatorId }: { creatorId: string }) {
+  const plans = useQuery(creatorDashboardQueries.plans(creatorId))
+  // 'new', the id of the plan being edited, or null.
+  const [editing, setEditing] = useState<string | null>(null)
+  const headingId = useId()
+
+  const list = plans.data ?? []
+  const activeCount = list.filter((plan) => plan.active).length
+  const activeElsewhere = (planId: string | null) => list.filter((plan) => plan.active && plan.id !== planId).length
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            Your plans
+          </h2>
+          {plans.isSuccess && (
+            <p className="text-sm text-slate-700">
+              {activeCount} of {planLimits.maxActivePlans} active plans. Customers see the active ones.
+            </p>
+          )}
+        </div>
+        {plans.isSuccess && editing !== 'new' && <Button onClick={() => setEditing('new')}>Add a plan</Button>}
+      </div>
+
+      {plans.isSuccess && activeCount >= planLimits.maxActivePlans && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          You have {planLimits.maxActivePlans} active plans, the most a creator can have. Deactivate one before you put
+          another on sale.
+        </p>
+      )}
+
+      {editing === 'new' && (
+        <PlanForm plan={null} activeElsewhere={activeElsewhere(null)} onDone={() => setEditing(null)} />
+      )}
+
+      {plans.isPending && <Loading label="Loading your plans…" className="h-24" />}
+
+      {plans.isError && <ReadFailed message="We couldn’t load your plans." onRetry={() => void plans.refetch()} />}
+
+      {plans.isSuccess && list.length === 0 && editing !== 'new' && (
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
+          No plans yet. Add one so customers can subscribe or buy a pass.
+        </p>
+      )}
+
+      {list.length > 0 && (
+        <ul aria-label="Plans" className="flex flex-col gap-3">
+          {list.map((plan) =>
+            editing === plan.id ? (
+              <li key={plan.id}>
+                <PlanForm plan={plan} activeElsewhere={activeElsewhere(plan.id)} onDone={() => setEditing(null)} />
+              </li>
+            ) : (
+              <PlanRow key={plan.id} plan={plan} activeCount={activeCount} onEdit={() => setEditing(plan.id)} />
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,166 @@
+import { formatCents, paymentMessages } from '@picks/contracts/client'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { cx } from '../../../components/ui/cx.ts'
+import { Card } from '../../../components/ui/card.tsx'
+import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
+import { ledgerKindLabels, payoutStatusLabels, shortDate, signedCents } from './payout-words.ts'
+import { payoutQueries } from '../api/payouts.ts'
+
+const cell = 'px-3 py-2 text-left align-top'
+
+function LedgerTable({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[32rem] border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 text-xs text-slate-600">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className={cx(cell, heading === 'Amount' && 'text-right')}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 text-slate-800">{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+function LoadMore({
+  shown,
+  total,
+  hasMore,
+  loading,
+  onLoad,
+  failed,
+}: {
+  shown: number
+  total: number
+  hasMore: boolean
+  loading: boolean
+  onLoad: () => void
+  failed: string | null
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-sm text-slate-600">
+        Showing {shown} of {total}
+      </p>
+      {hasMore && (
+        <Button variant="secondary" onClick={onLoad} disabled={loading}>
+          {loading ? 'Loading…' : 'Load more'}
+        </Button>
+      )}
+      {failed && (
+        <p role="alert" className="text-sm text-red-700">
+          {failed}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The creator's ledger (`GET /creators/earnings/{id}`), newest first, 50 lines at a time. */
+export function EarningsSection({ creatorId }: { creatorId: string }) {
+  const earnings = useInfiniteQuery(payoutQueries.earnings(creatorId))
+  const lines = earnings.data?.pages.flatMap((page) => page.earnings) ?? []
+  const total = earnings.data?.pages.at(-1)?.total ?? 0
+
+  return (
+    <Card look="flat" title="Earnings" description="Every sale, fee, refund and payout, as it was recorded.">
+      {earnings.isPending && <Loading label="Loading your earnings…" className="h-20" />}
+      {earnings.isError && !earnings.data && (
+        <ReadFailed message={paymentMessages.earningsFailed} onRetry={() => void earnings.refetch()} />
+      )}
+      {earnings.isSuccess && lines.length === 0 && (
+        <p className="text-sm text-slate-700">No earnings yet. Sales appear here as soon as they are paid.</p>
+      )}
+      {lines.length > 0 && (
+        <>
+          <LedgerTable caption="Earnings" headings={['Date', 'Description', 'Kind', 'Amount']}>
+            {lines.map((line) => (
+              <tr key={line.id}>
+                <td className={cx(cell, 'whitespace-nowrap')}>{shortDate(line.occurred_at)}</td>
+                <td className={cell}>{line.description}</td>
+                <td className={cell}>{ledgerKindLabels[line.kind]}</td>
+                <td
+                  className={cx(
+                    cell,
+                    'text-right font-medium whitespace-nowrap tabular-nums',
+                    line.amount_cents < 0 ? 'text-red-800' : 'text-emerald-900',
+                  )}
+                >
+                  {signedCents(line.amount_cents, line.currency)}
+                </td>
+              </tr>
+            ))}
+          </LedgerTable>
+          <LoadMore
+            shown={lines.length}
+            total={total}
+            hasMore={earnings.hasNextPage}
+            loading={earnings.isFetchingNextPage}
+            onLoad={() => void earnings.fetchNextPage()}
+            failed={earnings.isFetchNextPageError || earnings.isRefetchError ? paymentMessages.earningsFailed : null}
+          />
+        </>
+      )}
+    </Card>
+  )
+}
+
+/** The creator's payout requests (`GET /creators/payouts/{id}`), 20 at a time. */
+export function PayoutsSection({ creatorId }: { creatorId: string }) {
+  const payouts = useInfiniteQuery(payoutQueries.payouts(creatorId))
+  const rows = payouts.data?.pages.flatMap((page) => page.payouts) ?? []
+  const total = payouts.data?.pages.at(-1)?.total ?? 0
+
+  return (
+    <Card look="flat" title="Payouts">
+      {payouts.isPending && <Loading label="Loading your payouts…" className="h-20" />}
+      {payouts.isError && !payouts.data && (
+        <ReadFailed message={paymentMessages.payoutsFailed} onRetry={() => void payouts.refetch()} />
+      )}
+      {payouts.isSuccess && rows.length === 0 && <p className="text-sm text-slate-700">No payouts yet.</p>}
+      {rows.length > 0 && (
+        <>
+          <LedgerTable caption="Payouts" headings={['Date', 'Amount', 'Status', 'Failure reason']}>
+            {rows.map((payout) => (
+              <tr key={payout.id}>
+                <td className={cx(cell, 'whitespace-nowrap')}>{shortDate(payout.created_at)}</td>
+                <td className={cx(cell, 'text-right font-medium whitespace-nowrap tabular-nums')}>
+                  {formatCents(payout.amount_cents, payout.currency)}
+                </td>
+                <td className={cell}>
+                  <span
+                    className={cx(
+                      'rounded-full px-2 py-0.5 text-xs font-medium',
+                      payout.status === 'paid' && 'bg-emerald-100 text-emerald-900',
+                      payout.status === 'pending' && 'bg-slate-100 text-slate-800',
+                      payout.status === 'failed' && 'bg-red-100 text-red-900',
+                    )}
+                  >
+                    {payoutStatusLabels[payout.status]}
+                  </span>
+                </td>
+                <td className={cell}>{payout.failure_reason ?? '—'}</td>
+              </tr>
+            ))}
+          </LedgerTable>
+          <LoadMore
+            shown={rows.length}
+            total={total}
+            hasMore={payouts.hasNextPage}
+            loading={payouts.isFetchingNextPage}
+            onLoad={() => void payouts.fetchNextPage()}
+            failed={payouts.isFetchNextPageError || payouts.isRefetchError ? paymentMessages.payoutsFailed : null}
+          />
+        </>
+      )}
+    </Card>
+  )
+}

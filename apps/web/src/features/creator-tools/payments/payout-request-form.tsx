@@ -1,0 +1,127 @@
+import { dollarsToCents, formatCents, paymentLimits, paymentMessages } from '@picks/contracts/client'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { Field, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { Card } from '../../../components/ui/card.tsx'
+import { payoutQueries, requestPayout, serverReason } from '../api/payouts.ts'
+
+export const enterAmountMessage = 'Enter an amount in dollars, like 25.00'
+
+/**
+ * What is wrong with a typed payout amount, or its value in cents. `availableCents` is null while
+ * the balance is unknown: the server checks the balance again either way.
+ */
+export function checkPayoutAmount(
+  text: string,
+  availableCents: number | null,
+): { cents: number; problem?: undefined } | { cents?: undefined; problem: string } {
+  const cents = dollarsToCents(text)
+  if (cents === null) return { problem: enterAmountMessage }
+  if (cents < paymentLimits.minPayoutCents) return { problem: paymentMessages.payoutMinimum }
+  if (availableCents !== null && cents > availableCents) return { problem: paymentMessages.payoutOverBalance }
+  return { cents }
+}
+
+/** The server's word on the amount: its field detail, or the over-balance refusal. */
+function amountProblemFrom(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined
+  if (error.reason === 'OVER_BALANCE') return paymentMessages.payoutOverBalance
+  return error.details?.find((issue) => issue.field === 'amount' || issue.field === 'body.amount')?.message
+}
+
+/** A payout request (spec §3 "Payout request"): dollars typed, cents sent, at least $10 and at most what is available. */
+export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
+  const queryClient = useQueryClient()
+  const balance = useQuery(payoutQueries.balance(creatorId))
+  const [amount, setAmount] = useState('')
+  const [description, setDescription] = useState('')
+  const [amountProblem, setAmountProblem] = useState<string | undefined>()
+  const [confirmation, setConfirmation] = useState<string | null>(null)
+
+  const payout = useMutation({
+    mutationFn: requestPayout,
+    onSuccess: async (requested) => {
+      setConfirmation(
+        `Payout of ${formatCents(requested.amount_cents, requested.currency)} requested. It is listed under Payouts below.`,
+      )
+      setAmount('')
+      setDescription('')
+      await queryClient.invalidateQueries({ queryKey: payoutQueries.all(creatorId) })
+    },
+    onError: (error) => setAmountProblem(amountProblemFrom(error)),
+  })
+
+  const availableCents = balance.data?.available_cents ?? null
+  const currency = balance.data?.currency ?? 'usd'
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (payout.isPending) return
+    setConfirmation(null)
+    payout.reset()
+    const checked = checkPayoutAmount(amount, availableCents)
+    setAmountProblem(checked.problem)
+    if (checked.cents === undefined) return
+    payout.mutate({ creatorId, amount: checked.cents, description: description.trim() })
+  }
+
+  const hint =
+    availableCents === null
+      ? `At least ${formatCents(paymentLimits.minPayoutCents, currency)}.`
+      : `At least ${formatCents(paymentLimits.minPayoutCents, currency)}, at most your available ${formatCents(availableCents, currency)}.`
+
+  return (
+    <Card
+      look="flat"
+      title="Request a payout"
+      description="Move money from your available balance to your bank account."
+    >
+      <form noValidate aria-label="Request a payout" onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_1fr]">
+          <Field label="Amount (USD)" error={amountProblem} hint={hint}>
+            {(control) => (
+              <div className="flex items-center gap-1">
+                <span aria-hidden="true" className="text-slate-700">
+                  $
+                </span>
+                <input
+                  {...control}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="25.00"
+                  className={inputClasses}
+                  value={amount}
+                  onChange={(event) => setAmount(event.target.value)}
+                />
+              </div>
+            )}
+          </Field>
+          <Field label="Description" optional>
+            {(control) => (
+              <input
+                {...control}
+                autoComplete="off"
+                maxLength={paymentLimits.payoutDescriptionMaxLength}
+                placeholder="March payout"
+                className={inputClasses}
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <FormAlert message={payout.isError ? paymentMessages.payoutFailed : null} detail={serverReason(payout.error)} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={payout.isPending}>
+            {payout.isPending ? 'Requesting…' : 'Request payout'}
+          </Button>
+          <p role="status" className="text-sm font-medium text-emerald-900">
+            {confirmation}
+          </p>
+        </div>
+      </form>
+    </Card>
+  )
+}

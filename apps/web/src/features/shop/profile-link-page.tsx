@@ -1,0 +1,61 @@
+import { usernamePattern } from '@picks/contracts/client'
+import { useQuery } from '@tanstack/react-query'
+import { Navigate, useParams, useSearchParams } from 'react-router'
+import { ButtonLink } from '../../components/ui/button.tsx'
+import { pageTitle } from '../../lib/site.ts'
+import { profileLinkQueries } from './profile-link-api.ts'
+
+const marketplacePath = '/marketplace'
+
+/** A share link's referral code, when it looks like one (the server checks that it is the creator's). */
+const referralCodePattern = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * Spec §2 "Profile link behaviour": `/{username}` looks the creator up and replaces itself with
+ * their purchase page; an unknown creator or a failed lookup goes to the marketplace instead.
+ * A share link's `?ref=` goes along to the lookup, which counts the visit for the creator, and on
+ * to the purchase page. A username the creator gave up within 30 days still resolves (server-side).
+ */
+export function Component() {
+  const { username = '' } = useParams()
+  const [searchParams] = useSearchParams()
+  const rawRef = searchParams.get('ref')
+  const ref = rawRef && referralCodePattern.test(rawRef) ? rawRef : null
+  // The API rejects any other shape with 400; skipping the call for it changes nothing the visitor sees.
+  const isUsernameShape = usernamePattern.test(username)
+  const lookup = useQuery({ ...profileLinkQueries.byUsername(username, ref), enabled: isUsernameShape })
+
+  if (!isUsernameShape || lookup.isError) return <Navigate to={marketplacePath} replace />
+  if (lookup.data) {
+    const search = ref ? `?${new URLSearchParams({ ref }).toString()}` : ''
+    return <Navigate to={`/shop-picks/purchase/${lookup.data.creator.id}${search}`} replace />
+  }
+
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center px-4">
+      <p role="status" className="flex items-center gap-3 text-sm text-slate-700">
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-900"
+        />
+        Opening @{username}…
+      </p>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>{pageTitle('Page Not Found')}</title>
+      <h1 className="text-2xl font-bold text-slate-900">Page Not Found</h1>
+      <p className="text-slate-700">We couldn’t open this page. It may have moved, or the link may be mistyped.</p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ButtonLink to={marketplacePath}>Browse Creators</ButtonLink>
+        <ButtonLink to="/" variant="secondary">
+          Return Home
+        </ButtonLink>
+      </div>
+    </div>
+  )
+}
