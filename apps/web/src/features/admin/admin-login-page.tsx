@@ -3,17 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import { api, ApiError } from '../../lib/api-client.ts'
+import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SecondFactor } from '../../auth/auth.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
-
-interface AdminStatus {
-  hasPassword: boolean
-  verified: boolean
-}
+import { adminQueries, setAdminPassword, verifyAdminPassword, type AdminStatus } from './api.ts'
 
 function PasswordInput({
   label,
@@ -139,9 +135,9 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
     if (problem) return
     setPending(true)
     try {
-      if (choosing) await api.post('/admin/set-password', { password })
-      await api.post('/admin/verify-password', { password })
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'status'] })
+      if (choosing) await setAdminPassword(password)
+      await verifyAdminPassword(password)
+      await queryClient.invalidateQueries({ queryKey: adminQueries.status().queryKey })
       void navigate('/admin/dashboard', { replace: true })
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Could not check the admin password. Please try again.')
@@ -179,12 +175,7 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
 }
 
 function AdminStep() {
-  const status = useQuery({
-    queryKey: ['admin', 'status'],
-    queryFn: ({ signal }) => api.get<AdminStatus>('/admin/status', { signal }),
-    staleTime: 0,
-    gcTime: 0,
-  })
+  const status = useQuery(adminQueries.status())
   if (status.isPending) return <p role="status">Checking your account…</p>
   if (status.isError) {
     const notAdmin = status.error instanceof ApiError && status.error.status === 403

@@ -1,4 +1,10 @@
-import type { CreatePurchaseAnswer, CreatorSummary, CreatorsPage, CreatorsPageQuery } from '@picks/contracts'
+import type {
+  CreatePurchaseAnswer,
+  CreatorByUsername,
+  CreatorSummary,
+  CreatorsPage,
+  CreatorsPageQuery,
+} from '@picks/contracts'
 import { creatorPaging, paymentMessages, sortCreatorsLocally } from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../lib/api-client.ts'
@@ -89,4 +95,24 @@ export function purchaseFailure(error: unknown): { message: string; alreadySubsc
   // Spec §8: creating a purchase throws the server's JSON body, so its message is what the buyer sees.
   if (!error.code.startsWith('HTTP_')) return { message: error.message, alreadySubscribed: false }
   return { message: 'We couldn’t start checkout. Please try again.', alreadySubscribed: false }
+}
+
+/**
+ * A shared profile link should survive one blip, but the visitor is waiting on a spinner, so a
+ * failure that persists sends them to the marketplace quickly instead of after the full read policy.
+ */
+function retryOnceUnlessClientError(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status < 500) return false
+  return failureCount < 1
+}
+
+export const profileLinkQueries = {
+  /** `ref` (a share link's referral code) goes along so the creator's visit is counted. */
+  byUsername: (username: string, ref: string | null = null) =>
+    queryOptions({
+      queryKey: ['creator', 'by-username', username.toLowerCase(), ref] as const,
+      queryFn: ({ signal }) =>
+        api.get<CreatorByUsername>(`/creator/${encodeURIComponent(username)}`, { query: { ref }, signal }),
+      retry: retryOnceUnlessClientError,
+    }),
 }

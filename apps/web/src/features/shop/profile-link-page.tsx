@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button.tsx'
 import { pageTitle } from '../../lib/site.ts'
-import { profileLinkQueries } from './profile-link-api.ts'
+import { profileLinkQueries } from './api.ts'
 
 const marketplacePath = '/marketplace'
 

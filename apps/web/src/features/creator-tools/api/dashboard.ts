@@ -1,5 +1,7 @@
 import type {
   CreatePlanBody,
+  PickAnswer,
+  PicksAnswer,
   PlanAnswer,
   PlansAnswer,
   RegisterCreatorAnswer,
@@ -46,6 +48,25 @@ export const creatorDashboardQueries = {
       queryFn: ({ signal }) => api.get<ShareLink>(`/creators/${encodeURIComponent(creatorId)}/share-link`, { signal }),
       retry: retryUnlessClientError,
     }),
+
+  /** The creator's pending picks that wait for a person to grade them (`needsGrading` picks them out). */
+  toGrade: (creatorId: string) =>
+    queryOptions({
+      queryKey: ['picks', 'to-grade', creatorId] as const,
+      queryFn: ({ signal }) =>
+        api.get<PicksAnswer>(`/picks/user/${encodeURIComponent(creatorId)}`, {
+          query: { status: 'pending', limit: 100 },
+          signal,
+        }),
+      meta: { persist: false },
+    }),
+}
+
+export type Grade = 'won' | 'lost' | 'push' | 'void'
+
+/** `POST /picks/{id}/grade`: a pick graded by its creator, with the player's final figure when there is one. */
+export function gradePick(pickId: string, body: { result: Grade; stat_value: number | null }): Promise<PickAnswer> {
+  return api.post<PickAnswer>(`/picks/${encodeURIComponent(pickId)}/grade`, body)
 }
 
 export function registerCreator(userId: string, body: RegisterCreatorBody): Promise<RegisterCreatorAnswer> {

@@ -18,7 +18,7 @@ import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { api, ApiError } from '../../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
 import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
-import { registerCreator, registerCreatorErrorMessage } from '../api/dashboard.ts'
+import { registerCreator, registerCreatorErrorMessage } from '../api/index.ts'
 
 const fixFields = 'Please fix the highlighted fields.'
 

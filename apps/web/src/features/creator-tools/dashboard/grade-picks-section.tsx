@@ -1,12 +1,13 @@
-import type { Pick, PicksAnswer } from '@picks/contracts'
+import type { Pick } from '@picks/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { selectionText } from '../../../components/picks/pick-terms.ts'
-import { api, ApiError } from '../../../lib/api-client.ts'
+import { pickRecordQueries } from '../../../components/records/pick-record-queries.ts'
+import { ApiError } from '../../../lib/api-client.ts'
+import { creatorDashboardQueries, gradePick, type Grade } from '../api/index.ts'
 
-type Grade = 'won' | 'lost' | 'push' | 'void'
 const grades: { value: Grade; label: string }[] = [
   { value: 'won', label: 'Won' },
   { value: 'lost', label: 'Lost' },
@@ -23,20 +24,18 @@ export function needsGrading(pick: Pick, now: number): boolean {
   )
 }
 
-const pendingPicksKey = (creatorId: string) => ['picks', 'to-grade', creatorId] as const
-
 function GradeRow({ pick, creatorId }: { pick: Pick; creatorId: string }) {
   const queryClient = useQueryClient()
   const [statValue, setStatValue] = useState('')
   const grade = useMutation({
     mutationFn: (result: Grade) =>
-      api.post(`/picks/${encodeURIComponent(pick.id)}/grade`, {
+      gradePick(pick.id, {
         result,
         stat_value: statValue.trim() === '' ? null : Number(statValue),
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: pendingPicksKey(creatorId) })
-      void queryClient.invalidateQueries({ queryKey: ['creators', 'record', creatorId] })
+      void queryClient.invalidateQueries({ queryKey: creatorDashboardQueries.toGrade(creatorId).queryKey })
+      void queryClient.invalidateQueries({ queryKey: pickRecordQueries.creatorRecord(creatorId).queryKey })
     },
   })
   const label = `${pick.away_team} @ ${pick.home_team}: ${selectionText(pick) ?? pick.bet_type}`
@@ -76,14 +75,8 @@ function GradeRow({ pick, creatorId }: { pick: Pick; creatorId: string }) {
  */
 export function GradePicksSection({ creatorId }: { creatorId: string }) {
   const pending = useQuery({
-    queryKey: pendingPicksKey(creatorId),
-    queryFn: ({ signal }) =>
-      api.get<PicksAnswer>(`/picks/user/${encodeURIComponent(creatorId)}`, {
-        query: { status: 'pending', limit: 100 },
-        signal,
-      }),
+    ...creatorDashboardQueries.toGrade(creatorId),
     select: (answer) => answer.picks.filter((pick) => needsGrading(pick, Date.now())),
-    meta: { persist: false },
   })
   if (!pending.data?.length) return null
   return (

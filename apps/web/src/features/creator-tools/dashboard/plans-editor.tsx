@@ -13,7 +13,7 @@ import {
   creatorDashboardQueries,
   updatePlan,
   updatePlanFailed,
-} from '../api/dashboard.ts'
+} from '../api/index.ts'
 import {
   newPlanValues,
   planBody,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState, type RefObject } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { inputClasses } from '../../../components/ui/form-field.tsx'
-import { creatorDashboardQueries, shareLinkFailed } from '../api/dashboard.ts'
+import { creatorDashboardQueries, shareLinkFailed } from '../api/index.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 
 const countFormat = new Intl.NumberFormat('en-US')

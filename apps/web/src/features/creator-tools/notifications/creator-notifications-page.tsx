@@ -28,7 +28,7 @@ import {
   statusTones,
   timeframeLabels,
 } from '../../../components/alerts/alerts-common.ts'
-import { creatorAlertQueries, sendBatchNow, sendTestEmail, setDeliveryMethod } from '../api/notifications.ts'
+import { creatorAlertQueries, sendBatchNow, sendTestEmail, setDeliveryMethod } from '../api/index.ts'
 
 export const creatorNotificationsMessages = {
   methodsLoadFailed: 'We couldn’t load your delivery methods.',

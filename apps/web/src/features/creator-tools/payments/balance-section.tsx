@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { bpsAsPercent, days, providerName } from './payout-words.ts'
-import { payoutQueries } from '../api/payouts.ts'
+import { payoutQueries } from '../api/index.ts'
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string | undefined }) {
   return (

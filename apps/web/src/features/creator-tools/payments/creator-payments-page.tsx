@@ -6,7 +6,7 @@ import { BalanceSection } from './balance-section.tsx'
 import { EarningsSection, PayoutsSection } from './ledger-sections.tsx'
 import { PayoutAccountSection } from './payout-account-section.tsx'
 import { PayoutRequestForm } from './payout-request-form.tsx'
-import { payoutQueries } from '../api/payouts.ts'
+import { payoutQueries } from '../api/index.ts'
 import { RevenueSection } from './revenue-section.tsx'
 import { SubscriptionsSection } from './subscriptions-section.tsx'
 

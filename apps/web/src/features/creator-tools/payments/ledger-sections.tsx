@@ -6,7 +6,7 @@ import { cx } from '../../../components/ui/cx.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { ledgerKindLabels, payoutStatusLabels, shortDate, signedCents } from './payout-words.ts'
-import { payoutQueries } from '../api/payouts.ts'
+import { payoutQueries } from '../api/index.ts'
 
 const cell = 'px-3 py-2 text-left align-top'
 

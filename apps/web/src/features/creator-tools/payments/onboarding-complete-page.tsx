@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { authRedirectFor } from '../../../auth/auth-redirect.ts'
 import { pageTitle } from '../../../lib/site.ts'
 import { useStoredUser } from '../../../auth/stored-user.ts'
-import { payoutQueries, syncOnboardingStatus } from '../api/payouts.ts'
+import { payoutQueries, syncOnboardingStatus } from '../api/index.ts'
 import { ReadFailed } from '../../../components/ui/read-states.tsx'
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

@@ -14,7 +14,7 @@ import {
   syncOnboardingStatus,
   serverReason,
   type PaymentsProvider,
-} from '../api/payouts.ts'
+} from '../api/index.ts'
 
 /** Sandbox when the server's config says so; the account's own provider when the config cannot be read. */
 export function useIsTestMode(status: OnboardingStatus | undefined): boolean {

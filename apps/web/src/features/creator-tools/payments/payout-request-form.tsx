@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { Card } from '../../../components/ui/card.tsx'
-import { payoutQueries, requestPayout, serverReason } from '../api/payouts.ts'
+import { payoutQueries, requestPayout, serverReason } from '../api/index.ts'
 
 export const enterAmountMessage = 'Enter an amount in dollars, like 25.00'
 

@@ -1,6 +1,6 @@
 import type { Payout } from '@picks/contracts'
 import { cardProviderName, formatCents, type LedgerKind, type RevenuePeriod } from '@picks/contracts/client'
-import type { PaymentsProvider } from '../api/payouts.ts'
+import type { PaymentsProvider } from '../api/index.ts'
 
 /** How the creator payments pages word money, dates and states. */
 

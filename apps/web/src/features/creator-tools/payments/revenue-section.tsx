@@ -6,7 +6,7 @@ import { cx } from '../../../components/ui/cx.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { bucketLabel, periodLabels } from './payout-words.ts'
-import { payoutQueries } from '../api/payouts.ts'
+import { payoutQueries } from '../api/index.ts'
 
 const chartHeight = 100
 const slotWidth = 10

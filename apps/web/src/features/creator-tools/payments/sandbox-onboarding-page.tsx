@@ -9,7 +9,7 @@ import { authRedirectFor } from '../../../auth/auth-redirect.ts'
 import { pageTitle, site } from '../../../lib/site.ts'
 import { useStoredUser } from '../../../auth/stored-user.ts'
 import { Loading } from '../../../components/ui/read-states.tsx'
-import { completeSandboxOnboarding, leaveFor, payoutQueries, serverReason } from '../api/payouts.ts'
+import { completeSandboxOnboarding, leaveFor, payoutQueries, serverReason } from '../api/index.ts'
 import { ReadFailed } from '../../../components/ui/read-states.tsx'
 
 /** The only bank account the test provider knows. */

@@ -5,7 +5,7 @@ import { intervalWords } from '../../../components/plans/plan-terms.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { shortDate } from './payout-words.ts'
-import { payoutQueries } from '../api/payouts.ts'
+import { payoutQueries } from '../api/index.ts'
 
 type ProviderSubscription = ProviderSubscriptionsAnswer['subscriptions'][number]
 
