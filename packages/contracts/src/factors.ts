@@ -72,6 +72,7 @@ export const FactorParams = z.object({ id: text().trim().min(1).max(100) })
 /** `POST /auth/factors/{id}/challenge`: a phone factor's code goes by text message. */
 export const ChallengeFactorBody = z.object({ channel: z.literal('sms').optional() }).strict()
 export const FactorChallenge = z.object({ challenge_id: z.string(), expires_at: z.iso.datetime({ offset: true }) })
+export type FactorChallenge = z.infer<typeof FactorChallenge>
 
 export const OneTimeCode = text()
   .trim()

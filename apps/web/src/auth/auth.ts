@@ -1,4 +1,4 @@
-import type { ServerUser } from '@picks/contracts'
+import type { Factor, FactorChallenge, SecondFactor, ServerUser } from '@picks/contracts'
 import { authMessages, callPolicy, normalizeEmail, transportMessages } from '@picks/contracts/client'
 import { api, ApiError } from '../lib/api-client.ts'
 
@@ -26,30 +26,10 @@ export interface AuthConfig {
   auth: { google: boolean; emailDelivery: 'smtp' | 'outbox' }
 }
 
-/** A second factor the account has, as the sign-in step offers it (no secret; the phone masked). */
-export interface SecondFactor {
-  id: string
-  factor_type: 'totp' | 'phone'
-  friendly_name: string | null
-  /** Masked (`+1•••••4567`) or null. */
-  phone: string | null
-}
-
-/** A factor on the account settings page: also whether it was confirmed, and since when. */
-export interface Factor extends SecondFactor {
-  status: 'verified' | 'unverified'
-  created_at: string
-}
-
 /** A new authenticator-app factor: the QR code (a data: URL of an SVG) and the secret to type by hand. */
 export interface TotpEnrolment {
   factor: Factor
   totp: { qr_code: string; secret: string; uri: string }
-}
-
-export interface FactorChallenge {
-  challenge_id: string
-  expires_at: string
 }
 
 /** The answer to the password: signed in, or a second factor is needed first (no session yet). */
@@ -90,6 +70,10 @@ function sessionUserOf(value: unknown): SessionUser | null {
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null
 }
+
+// The factor answers are read field by field into the contracts' types (`SecondFactor`, `Factor`,
+// `FactorChallenge`): the client entry has no validator for them, and an answer this app cannot
+// read must fail with the spec's message rather than break a page.
 
 function secondFactorOf(value: unknown): SecondFactor | null {
   if (!isRecord(value) || typeof value.id !== 'string') return null

@@ -1,7 +1,8 @@
+import type { SecondFactor } from '@picks/contracts'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '../ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage, type SecondFactor, type SessionUser } from '../../auth/auth.ts'
+import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
 import { FormError, TextField } from './auth-form.tsx'
 
 const linkButton = 'text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950'

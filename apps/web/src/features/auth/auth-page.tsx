@@ -1,3 +1,4 @@
+import type { SecondFactor } from '@picks/contracts'
 import {
   authMessages,
   blockedMessage,
@@ -11,7 +12,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { Button } from '../../components/ui/button.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { auth, authErrorMessage, type SecondFactor, type SessionUser } from '../../auth/auth.ts'
+import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { AccountMismatchError, completeSignIn } from '../../auth/auth-session.ts'
 import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../auth/login-attempts.ts'
