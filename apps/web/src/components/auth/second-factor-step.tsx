@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '../ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
-import { FormError, TextField } from './auth-form.tsx'
+import { CodeField } from '../ui/code-field.tsx'
+import { FormError } from '../ui/text-field.tsx'
 
 const linkButton = 'text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950'
 
@@ -159,14 +160,10 @@ export function SecondFactorStep({
       )}
 
       <form onSubmit={(event) => void verify(event)} noValidate className="flex flex-col gap-4">
-        <TextField
+        <CodeField
           label="Verification code"
           value={code}
           onChange={setCode}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={9}
           invalid={Boolean(error)}
           errorId={errorId}
         />

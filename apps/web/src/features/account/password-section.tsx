@@ -2,13 +2,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
-import {
-  fieldOfServerError,
-  FormError,
-  newPasswordProblem,
-  NewPasswordFields,
-  TextField,
-} from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError, newPasswordProblem } from '../../components/auth/auth-form.tsx'
+import { FormError, TextField } from '../../components/ui/text-field.tsx'
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { AccountSection } from './account-section.tsx'
 

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
-import { fieldOfServerError, FormError, TextField } from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
+import { CodeField } from '../../components/ui/code-field.tsx'
+import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { codeDigits, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
@@ -126,14 +128,10 @@ export function PhoneSection({ user }: { user: ServerUser }) {
         </form>
         {sentTo && (
           <form onSubmit={(event) => void verify(event)} noValidate className="flex flex-col gap-3">
-            <TextField
+            <CodeField
               label="Code from the text message"
               value={code}
               onChange={setCode}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={9}
               invalid={error.field === 'code'}
               errorId={errorId}
             />

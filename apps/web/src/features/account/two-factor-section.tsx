@@ -6,7 +6,9 @@ import { BottomSheet } from '../../components/ui/sheet.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type TotpEnrolment } from '../../auth/auth.ts'
-import { fieldOfServerError, FormActions, TextField } from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
+import { CodeField } from '../../components/ui/code-field.tsx'
+import { FormActions, TextField } from '../../components/ui/text-field.tsx'
 import { codeDigits, factorLabel, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
@@ -53,34 +55,6 @@ function ConfirmPasswordField({
       value={value}
       onChange={onChange}
       autoComplete="current-password"
-      invalid={invalid}
-      errorId={errorId}
-    />
-  )
-}
-
-function CodeField({
-  label,
-  value,
-  onChange,
-  invalid,
-  errorId,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  invalid: boolean
-  errorId: string
-}) {
-  return (
-    <TextField
-      label={label}
-      value={value}
-      onChange={onChange}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      pattern="[0-9]*"
-      maxLength={9}
       invalid={invalid}
       errorId={errorId}
     />

@@ -18,14 +18,9 @@ import { AccountMismatchError, completeSignIn } from '../../auth/auth-session.ts
 import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../auth/login-attempts.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
-import {
-  fieldOfServerError,
-  FormError,
-  signUpProblem,
-  NewPasswordFields,
-  TextField,
-  type SignUpField,
-} from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError, signUpProblem, type SignUpField } from '../../components/auth/auth-form.tsx'
+import { FormError, TextField } from '../../components/ui/text-field.tsx'
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 
 type Mode = 'sign-in' | 'sign-up'

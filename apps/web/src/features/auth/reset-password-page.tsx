@@ -4,12 +4,9 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, codeMessages } from '../../auth/auth.ts'
 import { pageTitle } from '../../lib/site.ts'
-import {
-  fieldOfServerError,
-  FormError,
-  newPasswordProblem,
-  NewPasswordFields,
-} from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError, newPasswordProblem } from '../../components/auth/auth-form.tsx'
+import { FormError } from '../../components/ui/text-field.tsx'
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 
 export const resetDoneMessage = 'Your password has been reset. You can now sign in with your new password.'
 

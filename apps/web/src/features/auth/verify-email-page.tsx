@@ -5,7 +5,8 @@ import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { FormError, TextField } from '../../components/auth/auth-form.tsx'
+import { CodeField } from '../../components/ui/code-field.tsx'
+import { FormError } from '../../components/ui/text-field.tsx'
 
 export const resendCooldownSeconds = 30
 const codeLength = 6
@@ -81,13 +82,10 @@ export function Component() {
         )}
         {email && (
           <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
-            <TextField
+            <CodeField
               label="Verification code"
               value={code}
               onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, codeLength))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
               maxLength={codeLength}
               invalid={Boolean(error)}
               errorId={errorId}
