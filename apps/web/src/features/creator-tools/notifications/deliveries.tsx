@@ -7,12 +7,14 @@ import {
   deliveryTime,
   deliveryTitle,
   formatMoment,
+  serverReason,
   statusLabels,
   statusTones,
 } from '../../../components/alerts/alerts-common.ts'
 import { cx } from '../../../components/ui/cx.ts'
+import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { creatorAlertQueries } from '../api/index.ts'
-import { channels } from './notification-words.ts'
+import { channels, creatorNotificationsMessages } from './notification-words.ts'
 
 function StatusBadge({ status }: { status: DeliveryLogEntry['status'] }) {
   return (
@@ -71,5 +73,41 @@ export function DeliveryItem({ delivery, showNextTry = false }: { delivery: Deli
         <p className="text-sm text-red-700">Reason: {delivery.error}</p>
       )}
     </li>
+  )
+}
+
+/** A list of deliveries drawn from both logs: loading, failed (with a retry), empty, or the list itself. */
+export function DeliveryList({
+  logs,
+  deliveries,
+  label,
+  loading,
+  empty,
+  showNextTry = false,
+}: {
+  logs: ReturnType<typeof useCreatorLogs>
+  deliveries: DeliveryLogEntry[]
+  label: string
+  loading: { label: string; className?: string }
+  empty: string
+  showNextTry?: boolean
+}) {
+  if (logs.isPending) return <Loading {...loading} />
+  if (logs.failed) {
+    return (
+      <ReadFailed
+        message={creatorNotificationsMessages.logsLoadFailed}
+        detail={serverReason(logs.failed.error)}
+        onRetry={() => void logs.refetch()}
+      />
+    )
+  }
+  if (deliveries.length === 0) return <p className="text-sm text-slate-700">{empty}</p>
+  return (
+    <ul aria-label={label} className="flex flex-col divide-y divide-slate-100">
+      {deliveries.map((delivery) => (
+        <DeliveryItem key={delivery.id} delivery={delivery} showNextTry={showNextTry} />
+      ))}
+    </ul>
   )
 }

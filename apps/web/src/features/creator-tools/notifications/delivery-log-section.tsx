@@ -1,10 +1,8 @@
-import { type NotificationChannel } from '@picks/contracts/client'
+import type { NotificationChannel } from '@picks/contracts/client'
 import { useState } from 'react'
-import { serverReason } from '../../../components/alerts/alerts-common.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { cx } from '../../../components/ui/cx.ts'
-import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
-import { DeliveryItem, newestFirst, useCreatorLogs } from './deliveries.tsx'
+import { DeliveryList, newestFirst, useCreatorLogs } from './deliveries.tsx'
 import { creatorNotificationsMessages } from './notification-words.ts'
 
 type LogFilter = 'all' | NotificationChannel
@@ -45,25 +43,13 @@ export function DeliveryLogSection({ creatorId }: { creatorId: string }) {
         </div>
       }
     >
-      {logs.isPending && <Loading label="Loading your delivery log…" className="h-32" />}
-      {!logs.isPending && logs.failed && (
-        <ReadFailed
-          message={creatorNotificationsMessages.logsLoadFailed}
-          detail={serverReason(logs.failed.error)}
-          onRetry={() => void logs.refetch()}
-        />
-      )}
-      {!logs.isPending &&
-        !logs.failed &&
-        (shown.length === 0 ? (
-          <p className="text-sm text-slate-700">{creatorNotificationsMessages.noDeliveries}</p>
-        ) : (
-          <ul aria-label="Deliveries" className="flex flex-col divide-y divide-slate-100">
-            {shown.map((delivery) => (
-              <DeliveryItem key={delivery.id} delivery={delivery} />
-            ))}
-          </ul>
-        ))}
+      <DeliveryList
+        logs={logs}
+        deliveries={shown}
+        label="Deliveries"
+        loading={{ label: 'Loading your delivery log…', className: 'h-32' }}
+        empty={creatorNotificationsMessages.noDeliveries}
+      />
     </Card>
   )
 }

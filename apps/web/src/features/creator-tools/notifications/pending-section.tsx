@@ -5,10 +5,9 @@ import { alertKeys, isPending, serverReason } from '../../../components/alerts/a
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
-import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { StatusNote } from '../../../components/ui/status-note.tsx'
 import { sendBatchNow } from '../api/index.ts'
-import { DeliveryItem, newestFirst, useCreatorLogs } from './deliveries.tsx'
+import { DeliveryList, newestFirst, useCreatorLogs } from './deliveries.tsx'
 import { batchSentMessage, creatorNotificationsMessages } from './notification-words.ts'
 
 /** Queued and sending deliveries of both channels, with Send Batch Now. */
@@ -40,25 +39,14 @@ export function PendingSection({ creatorId }: { creatorId: string }) {
     >
       <FormAlert message={send.isError ? notificationMessages.sendBatch : null} detail={serverReason(send.error)} />
       <StatusNote message={announcement} />
-      {logs.isPending && <Loading label="Loading pending deliveries…" />}
-      {!logs.isPending && logs.failed && (
-        <ReadFailed
-          message={creatorNotificationsMessages.logsLoadFailed}
-          detail={serverReason(logs.failed.error)}
-          onRetry={() => void logs.refetch()}
-        />
-      )}
-      {!logs.isPending &&
-        !logs.failed &&
-        (pending.length === 0 ? (
-          <p className="text-sm text-slate-700">{creatorNotificationsMessages.nothingPending}</p>
-        ) : (
-          <ul aria-label="Waiting to be sent" className="flex flex-col divide-y divide-slate-100">
-            {pending.map((delivery) => (
-              <DeliveryItem key={delivery.id} delivery={delivery} showNextTry />
-            ))}
-          </ul>
-        ))}
+      <DeliveryList
+        logs={logs}
+        deliveries={pending}
+        label="Waiting to be sent"
+        loading={{ label: 'Loading pending deliveries…' }}
+        empty={creatorNotificationsMessages.nothingPending}
+        showNextTry
+      />
     </Card>
   )
 }
