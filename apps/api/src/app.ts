@@ -9,7 +9,7 @@ import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { logRedaction } from './http/log-redaction.ts'
-import { describeOperations, securitySchemes } from './http/openapi.ts'
+import { describeOperations, securitySchemes } from './openapi.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
@@ -19,7 +19,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
 import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
-import { findUserByAuthId } from './modules/users/users.service.ts'
+import { accountDirectory, findUserByAuthId } from './modules/users/users.service.ts'
 import {
   createSenders,
   sendInBackground,
@@ -154,8 +154,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // An SMTP send is a network round trip: answering before it keeps a known e-mail's answer (reset
   // link, new code) as quick as an unknown one's, so timing tells no one who has an account.
   const email = senders.email.kind === 'smtp' ? sendInBackground(senders.email, app.log) : senders.email
+  // Auth reaches the person records through the users module's side of its account directory.
+  const accounts = accountDirectory({ db: deps.database.db })
   const auth = createAuth({
     db: deps.database.db,
+    accounts,
     config,
     email,
     sms,
@@ -232,8 +235,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         visitorSecret: config.authSecret,
         subscriberCount: (creatorId) => subscriberCount(deps.database.db, creatorId, now()),
       })
-      registerAuthRoutes(api, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
-      const codes = { auth, db: deps.database.db, sms, now: deps.now ?? (() => new Date()), secret: config.authSecret }
+      registerAuthRoutes(api, { auth, db: deps.database.db, accounts, now: deps.now ?? (() => new Date()) })
+      const codes = {
+        auth,
+        db: deps.database.db,
+        accounts,
+        sms,
+        now: deps.now ?? (() => new Date()),
+        secret: config.authSecret,
+      }
       await api.register(factorsRoutes, { ...codes, siteOrigin })
       await api.register(phoneVerificationRoutes, codes)
       await api.register(usersRoutes, { auth, db: deps.database.db, adminEmail: config.adminEmail, shopCache })

@@ -1,3 +1,5 @@
+// Every table, for drizzle-kit's migration generator only (drizzle.config.ts): the runtime client
+// (db/client.ts) is typed without a schema, and no application code imports this file.
 export { users } from '../modules/users/users.table.ts'
 export { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 export {
