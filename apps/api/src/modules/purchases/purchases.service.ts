@@ -9,8 +9,14 @@ import { userNames } from '../users/users.service.ts'
 import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
 
-// The entitlement rules, for other modules (the picks feeds).
-export { entitledCreatorIds, givesAccessAt, hasPaidAccess } from './entitlements.ts'
+// The entitlement rules, for other modules (the picks feeds, the pick alerts' audience).
+export {
+  entitledCreatorIds,
+  entitledUserIdsQuery,
+  entitlingPlanQuery,
+  givesAccessAt,
+  hasPaidAccess,
+} from './entitlements.ts'
 // What the provider's events do to purchases, for billing's event switch.
 export { applyPurchaseEvent, type PurchaseEvent, type PurchaseEventDeps } from './purchase-events.ts'
 
