@@ -47,7 +47,9 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts'
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
 import { webhookRoutes } from './modules/payments/webhook.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
-import { createBilling, type Billing } from './modules/purchases/billing.ts'
+import { payoutAccountOf } from './modules/payouts/payouts.service.ts'
+import { createBilling, type Billing } from './modules/billing/billing.service.ts'
+import { depositsRoutes } from './modules/billing/deposits.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
@@ -263,7 +265,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         publicUrl: config.publicUrl,
         now,
       }
-      await api.register(purchasesRoutes, { ...money, auth })
+      await api.register(purchasesRoutes, {
+        ...money,
+        auth,
+        payoutAccountOf: (creatorId) => payoutAccountOf({ db: deps.database.db }, creatorId),
+      })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
         auth,
@@ -281,7 +287,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             ),
         },
       })
-      await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
+      await api.register(payoutsRoutes, { ...money, auth })
+      await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { auth, db: deps.database.db, jobs, alerts: alertDeps, now })
       await api.register(smsWebhooksRoutes, {
