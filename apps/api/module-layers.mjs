@@ -20,7 +20,7 @@ export const moduleLayers = {
   creators: ['auth', 'users'],
   ledger: ['payments', 'creators'],
   payouts: ['ledger', 'payments', 'creators', 'users', 'auth'],
-  purchases: ['ledger', 'payments', 'payouts', 'creators', 'users', 'auth'],
+  purchases: ['ledger', 'payments', 'creators', 'users', 'auth'],
   billing: ['purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications'],
   picks: ['purchases', 'creators', 'odds', 'auth', 'users'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],

@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client.ts'
 import { entitlingPlanQuery } from '../purchases/purchases.service.ts'
 import { requireCreator, type AlertServiceDeps } from './alert-lookups.ts'
 import { audience, emailWanted, offeredChannels, preferenceJoins, smsWanted } from './alert-recipients.ts'
+import { peopleColumns } from '../users/users.service.ts'
 
 /** The creator's subscriber list (spec §7 "SMS and e-mail"): who their picks reach, and how. */
 
@@ -43,7 +44,7 @@ export async function creatorSubscribers(
           (${offered.email}::boolean and ${emailWanted}) as "emailReachable",
           (${offered.sms}::boolean and ${smsWanted}) as "smsReachable"
         from (${everyone}) a
-        join users u on u.id = a.user_id
+        join (${peopleColumns}) u on u.id = a.user_id
         ${preferenceJoins(creatorId)}
         left join lateral (${entitlingPlanQuery(sql`u.id`, creatorId, now)}) pl on true
         order by (pl.plan_name is null), lower(u.name), u.id

@@ -1,5 +1,5 @@
 import type { ServerUser } from '@picks/contracts'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { AccountDirectory, SignedUpIdentity } from '../auth/auth.service.ts'
@@ -134,6 +134,26 @@ export async function findUserById(deps: Deps, id: string): Promise<ServerUser |
 export async function userIdByEmail(deps: Deps, email: string): Promise<string | null> {
   const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))
   return row?.id ?? null
+}
+
+/**
+ * People as other modules compose them into one set-based query (the alert fan-out, its reach
+ * counts and a creator's subscriber list): the users' names and contact columns, as a subquery
+ * to alias, `from (${peopleColumns}) u`. PostgreSQL folds it into the outer query, so the plan is
+ * the one a join on the table would get; the users table stays this module's to change.
+ */
+export const peopleColumns = sql`select id, name, profile_picture, email, email_verified, phone, phone_verified
+  from users`
+
+/** Whose number this is: the person who verified it most recently, if anyone did. */
+export async function userIdByVerifiedPhone(deps: Deps, phone: string): Promise<string | null> {
+  const [owner] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
+    .orderBy(desc(users.updatedAt))
+    .limit(1)
+  return owner?.id ?? null
 }
 
 /**
