@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { PaymentsSection } from './payments-ui.tsx'
 import { payoutQueries, requestPayout, serverReason } from './payouts-api.ts'
@@ -41,8 +42,10 @@ interface PayoutFields {
 export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
   const queryClient = useQueryClient()
   const balance = useQuery(payoutQueries.balance(creatorId))
-  // Errors change on submit only, as the server's do: typing does not re-check the amount.
-  const form = useForm<PayoutFields>({ defaultValues: { amount: '', description: '' }, reValidateMode: 'onSubmit' })
+  const form = useForm<PayoutFields>({
+    defaultValues: { amount: '', description: '' },
+    ...checkOnSubmit,
+  })
   const [confirmation, setConfirmation] = useState<string | null>(null)
 
   const payout = useMutation({
