@@ -1,10 +1,12 @@
 // @ts-check
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import { compositionLayers, moduleLayers, platformLayers } from './apps/api/module-layers.mjs'
 
 const foldersIn = (dir) => {
   try {
@@ -43,6 +45,40 @@ const apiModuleZones = apiModules.flatMap((target) =>
       message: `Reach the ${from} module through ${from}.service.ts.`,
     })),
 )
+
+// API modules see each other only in the directions of apps/api/module-layers.mjs, a table without
+// cycles: a module imports the modules listed for it and the platform; nothing imports upwards.
+// Each module folder is an element of its own type; the files at src/ and in jobs/ are told apart
+// by category (the plugin's elements are folders).
+const apiSrc = 'apps/api/src'
+const moduleNames = [...new Set([...apiModules, ...Object.keys(moduleLayers)])]
+const parts = {
+  config: { element: { type: 'src' }, file: { categories: 'config' } },
+  errors: { element: { type: 'src' }, file: { categories: 'errors' } },
+  app: { element: { type: 'src' }, file: { categories: 'app' } },
+  db: { element: { type: 'db' }, file: { categories: 'db' } },
+  schema: { element: { type: 'db' }, file: { categories: 'schema' } },
+  http: { element: { type: 'http' } },
+  queue: { element: { type: 'jobs' }, file: { categories: 'queue' } },
+  jobs: { element: { type: 'jobs' }, file: { categories: 'jobs' } },
+  seed: { element: { type: 'seed' } },
+}
+const partsOf = (names) =>
+  names.map((name) => {
+    const selector = parts[name] ?? (moduleNames.includes(name) ? { element: { type: name } } : undefined)
+    if (!selector) throw new Error(`module-layers.mjs names ${name}, which is neither a module nor a platform part`)
+    return selector
+  })
+const platform = Object.keys(platformLayers)
+const allow = (name, allowed) => ({ from: partsOf([name]), allow: { to: partsOf(allowed) } })
+const moduleBoundaryPolicies = [
+  ...Object.entries(moduleLayers).map(([name, allowed]) => allow(name, [...allowed, ...platform])),
+  // A part that may import nothing has no policy: the rule's default refuses everything.
+  ...Object.entries(platformLayers)
+    .filter(([, allowed]) => allowed.length > 0)
+    .map(([name, allowed]) => allow(name, allowed)),
+  ...Object.entries(compositionLayers).map(([name, allowed]) => allow(name, [...moduleNames, ...platform, ...allowed])),
+]
 
 export default tseslint.config(
   {
@@ -108,6 +144,46 @@ export default tseslint.config(
           message:
             'Access rules live in modules/auth/guard.ts: declare config.access, or use canActFor, assertOwner or actsAsAdmin.',
         })),
+      ],
+    },
+  },
+  {
+    // Module boundaries (apps/api/module-layers.mjs). Tests are left out: they may build the whole app
+    // and read any table to check what a request stored.
+    files: [`${apiSrc}/**/*.ts`],
+    ignores: [`${apiSrc}/**/*.test.ts`, `${apiSrc}/**/*-test-support.ts`, `${apiSrc}/test/**`],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        ...moduleNames.map((name) => ({ type: name, pattern: `${apiSrc}/modules/${name}`, partialMatch: false })),
+        ...['db', 'http', 'jobs', 'seed', 'test'].map((type) => ({
+          type,
+          pattern: `${apiSrc}/${type}`,
+          partialMatch: false,
+        })),
+        { type: 'src', pattern: apiSrc, partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'config', pattern: `${apiSrc}/config.ts` },
+        { category: 'errors', pattern: `${apiSrc}/errors.ts` },
+        { category: 'app', pattern: `${apiSrc}/*.ts` },
+        { category: 'schema', pattern: `${apiSrc}/db/schema.ts` },
+        { category: 'db', pattern: `${apiSrc}/db/*.ts` },
+        { category: 'queue', pattern: `${apiSrc}/jobs/{queue,registry,scheduled}.ts` },
+        { category: 'jobs', pattern: `${apiSrc}/jobs/*.ts` },
+      ],
+      'boundaries/files-single-match': true,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '{{from.element.types.[0]}}{{#if from.file.categories}} ({{from.file.categories.[0]}}){{/if}} may not import {{to.element.types.[0]}}{{#if to.file.categories}} ({{to.file.categories.[0]}}){{/if}}: the allowed directions are in apps/api/module-layers.mjs (a module imports the modules listed for it and the platform, never upwards).',
+          policies: moduleBoundaryPolicies,
+        },
       ],
     },
   },

@@ -11,6 +11,7 @@ import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { createAdmin, createAuth } from './modules/auth/auth.service.ts'
 import { createOutboxEmailSender, createSmtpEmailSender } from './modules/notifications/notifications.service.ts'
+import { accountDirectory } from './modules/users/users.service.ts'
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string', default: 'Administrator' } },
@@ -28,8 +29,12 @@ const database = await openDatabase(config.database)
 try {
   await migrateDatabase(database)
   const email = config.smtp ? createSmtpEmailSender(config.smtp) : createOutboxEmailSender({ db: database.db })
-  const auth = createAuth({ db: database.db, config, email, log })
-  const { created } = await createAdmin({ auth, db: database.db }, { email: values.email, name: values.name, password })
+  const accounts = accountDirectory({ db: database.db })
+  const auth = createAuth({ db: database.db, accounts, config, email, log })
+  const { created } = await createAdmin(
+    { auth, db: database.db, accounts },
+    { email: values.email, name: values.name, password },
+  )
   await email.close()
   process.stdout.write(
     `${values.email} is an administrator (${created ? 'new account' : 'existing account promoted'}).\n`,

@@ -9,7 +9,7 @@ import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { logRedaction } from './http/log-redaction.ts'
-import { describeOperations, securitySchemes } from './http/openapi.ts'
+import { describeOperations, securitySchemes } from './openapi.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
@@ -19,7 +19,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
 import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
-import { findUserByAuthId } from './modules/users/users.service.ts'
+import { accountDirectory, findUserByAuthId } from './modules/users/users.service.ts'
 import {
   createSenders,
   sendInBackground,
@@ -47,7 +47,9 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts'
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
 import { webhookRoutes } from './modules/payments/webhook.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
-import { createBilling, type Billing } from './modules/purchases/billing.ts'
+import { payoutAccountOf } from './modules/payouts/payouts.service.ts'
+import { createBilling, type Billing } from './modules/billing/billing.service.ts'
+import { depositsRoutes } from './modules/billing/deposits.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
@@ -154,8 +156,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // An SMTP send is a network round trip: answering before it keeps a known e-mail's answer (reset
   // link, new code) as quick as an unknown one's, so timing tells no one who has an account.
   const email = senders.email.kind === 'smtp' ? sendInBackground(senders.email, app.log) : senders.email
+  // Auth reaches the person records through the users module's side of its account directory.
+  const accounts = accountDirectory({ db: deps.database.db })
   const auth = createAuth({
     db: deps.database.db,
+    accounts,
     config,
     email,
     sms,
@@ -232,8 +237,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         visitorSecret: config.authSecret,
         subscriberCount: (creatorId) => subscriberCount(deps.database.db, creatorId, now()),
       })
-      registerAuthRoutes(api, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
-      const codes = { auth, db: deps.database.db, sms, now: deps.now ?? (() => new Date()), secret: config.authSecret }
+      registerAuthRoutes(api, { auth, db: deps.database.db, accounts, now: deps.now ?? (() => new Date()) })
+      const codes = {
+        auth,
+        db: deps.database.db,
+        accounts,
+        sms,
+        now: deps.now ?? (() => new Date()),
+        secret: config.authSecret,
+      }
       await api.register(factorsRoutes, { ...codes, siteOrigin })
       await api.register(phoneVerificationRoutes, codes)
       await api.register(usersRoutes, { auth, db: deps.database.db, adminEmail: config.adminEmail, shopCache })
@@ -253,7 +265,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         publicUrl: config.publicUrl,
         now,
       }
-      await api.register(purchasesRoutes, { ...money, auth })
+      await api.register(purchasesRoutes, {
+        ...money,
+        auth,
+        payoutAccountOf: (creatorId) => payoutAccountOf({ db: deps.database.db }, creatorId),
+      })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
         auth,
@@ -271,7 +287,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             ),
         },
       })
-      await api.register(payoutsRoutes, { ...money, auth, applyEvent: billing.applyEvent })
+      await api.register(payoutsRoutes, { ...money, auth })
+      await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { auth, db: deps.database.db, jobs, alerts: alertDeps, now })
       await api.register(smsWebhooksRoutes, {

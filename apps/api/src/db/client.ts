@@ -8,10 +8,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Config } from '../config.ts'
-import * as schema from './schema.ts'
 
-/** The one database type the services see; the same queries run on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/**
+ * The one database type the services see; the same queries run on PGlite and PostgreSQL. Typed
+ * without a schema (no code uses `db.query.*`), so this bottom layer imports no feature's tables;
+ * each module queries its own tables by importing them. db/schema.ts lists every table for
+ * drizzle-kit's migration generator only.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
 
 export interface Database {
   db: Db
@@ -38,7 +42,7 @@ export interface OpenOptions {
 export async function openDatabase(target: Config['database'], options: OpenOptions = {}): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 })
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db = drizzlePg(pool) as unknown as Db
     // Without a listener, an idle connection's error is thrown by the pool's emitter and ends the process.
     const listeners: ((error: Error) => void)[] = []
     pool.on('error', (error) => listeners.forEach((listener) => listener(error)))
@@ -65,7 +69,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   })
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite(client) as unknown as Db
   return {
     db,
     kind: 'pglite',

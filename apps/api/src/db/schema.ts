@@ -1,3 +1,5 @@
+// Every table, for drizzle-kit's migration generator only (drizzle.config.ts): the runtime client
+// (db/client.ts) is typed without a schema, and no application code imports this file.
 export { users } from '../modules/users/users.table.ts'
 export { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 export {
@@ -22,7 +24,8 @@ export {
 export { adminPasswords, adminVerifications } from '../modules/admin/admin.table.ts'
 export { creatorClients } from '../modules/clients/clients.table.ts'
 export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
-export { paymentEvents, purchases } from '../modules/purchases/purchases.table.ts'
+export { purchases } from '../modules/purchases/purchases.table.ts'
+export { paymentEvents } from '../modules/billing/billing.table.ts'
 export { payoutAccounts, payouts } from '../modules/payouts/payouts.table.ts'
 export {
   sandboxAccountLinks,

@@ -1,8 +1,7 @@
 import { alertJobs, workAlerts, type AlertDeps } from '../modules/alerts/alert-jobs.ts'
 import type { Grader } from '../modules/picks/picks.service.ts'
 import { gradingJobs, workGrading } from '../modules/picks/grading-jobs.ts'
-import type { Billing } from '../modules/purchases/billing.ts'
-import { billingJobs, workBilling } from '../modules/purchases/billing-jobs.ts'
+import { billingJobs, workBilling, type Billing } from '../modules/billing/billing.service.ts'
 import type { Jobs } from './queue.ts'
 
 /**

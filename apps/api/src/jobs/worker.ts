@@ -7,7 +7,7 @@ import { defaultAlertTuning, startSendingWith, type AlertTuning } from '../modul
 import { createSenders, type Senders } from '../modules/notifications/notifications.service.ts'
 import { createOddsProvider } from '../modules/odds/odds.service.ts'
 import { createGrader, type Grader } from '../modules/picks/picks.service.ts'
-import { createBilling, type Billing } from '../modules/purchases/billing.ts'
+import { createBilling, type Billing } from '../modules/billing/billing.service.ts'
 import { allJobs, workAllJobs } from './all-jobs.ts'
 import { openJobQueue, type Jobs } from './queue.ts'
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { signUpAndVerify, testOrigin } from '../../test/accounts.ts'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
 import { createAuth } from '../auth/auth.service.ts'
+import { accountDirectory } from '../users/users.service.ts'
 import { authEvents, authSessions } from '../auth/auth.table.ts'
 import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
 import { users } from '../users/users.table.ts'
@@ -198,6 +199,7 @@ describe('admin calls with the bearer access token', () => {
     // Signed with our own key, but for another issuer or audience, or with no session.
     const library = createAuth({
       db: t.database.db,
+      accounts: accountDirectory({ db: t.database.db }),
       config: testConfig(),
       email: createOutboxEmailSender({ db: t.database.db }),
       log: pino({ level: 'silent' }),

@@ -11,6 +11,7 @@ import {
   type OfferedChannels,
 } from './alert-recipients.ts'
 import { alertFanouts } from './alerts.table.ts'
+import { peopleColumns } from '../users/users.service.ts'
 
 export interface FanOutResult {
   /** Deliveries this run queued (a resumed fan-out counts only its own). */
@@ -103,7 +104,7 @@ async function queueDeliveries(
         select u.id, u.email, u.phone,
           ${offered.email}::boolean and ${emailWanted} as wants_email,
           ${offered.sms}::boolean and ${smsWanted} as wants_sms
-        from users u
+        from (${peopleColumns}) u
         ${preferenceJoins(pick.creatorId)}
         where u.id = any(string_to_array(${userIds.join(',')}, ',')::uuid[])
       ),

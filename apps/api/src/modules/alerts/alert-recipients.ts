@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { givesAccessAt } from '../purchases/purchases.service.ts'
+import { entitledUserIdsQuery } from '../purchases/purchases.service.ts'
 import { deliveryMethods } from './alerts.table.ts'
 
 /**
@@ -53,9 +53,11 @@ export const smsWanted = sql`(u.phone is not null and u.phone_verified and coale
  */
 export function audience(creatorId: string, now: Date, withFollowers: boolean, cursor: string | null): SQL {
   const after = (column: SQL) => (cursor === null ? sql`true` : sql`${column} > ${cursor}::uuid`)
-  const entitled = sql`select purchases.user_id from purchases
-    where ${and(eq(sql`purchases.creator_id`, creatorId), givesAccessAt(now))}
-      and purchases.user_id <> ${creatorId}::uuid and ${after(sql`purchases.user_id`)}`
+  const entitled = entitledUserIdsQuery(
+    creatorId,
+    now,
+    (userId) => sql`${userId} <> ${creatorId}::uuid and ${after(userId)}`,
+  )
   if (!withFollowers) return entitled
   return sql`${entitled}
     union

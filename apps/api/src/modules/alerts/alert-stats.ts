@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client.ts'
 import { hourMs, iso, requireCreator, type AlertServiceDeps } from './alert-lookups.ts'
 import { audience, emailWanted, offeredChannels, preferenceJoins, smsWanted } from './alert-recipients.ts'
 import { alertDeliveries } from './alerts.table.ts'
+import { peopleColumns } from '../users/users.service.ts'
 
 /** A creator's e-mail and text statistics (spec §7 "SMS and e-mail"): what was sent, what reaches. */
 
@@ -26,7 +27,7 @@ async function reachableCount(
   const [row] = await queryRows<{ n: number }>(
     deps.db,
     sql`select count(*)::int as n from (${audience(creatorId, deps.now(), true, null)}) a
-      join users u on u.id = a.user_id
+      join (${peopleColumns}) u on u.id = a.user_id
       ${preferenceJoins(creatorId)}
       where ${wanted}`,
   )

@@ -1,9 +1,10 @@
 import type { CreatorSubscriber, CreatorSubscribersAnswer } from '@picks/contracts'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { queryRows } from '../../db/client.ts'
-import { givesAccessAt } from '../purchases/purchases.service.ts'
+import { entitlingPlanQuery } from '../purchases/purchases.service.ts'
 import { requireCreator, type AlertServiceDeps } from './alert-lookups.ts'
 import { audience, emailWanted, offeredChannels, preferenceJoins, smsWanted } from './alert-recipients.ts'
+import { peopleColumns } from '../users/users.service.ts'
 
 /** The creator's subscriber list (spec §7 "SMS and e-mail"): who their picks reach, and how. */
 
@@ -43,14 +44,9 @@ export async function creatorSubscribers(
           (${offered.email}::boolean and ${emailWanted}) as "emailReachable",
           (${offered.sms}::boolean and ${smsWanted}) as "smsReachable"
         from (${everyone}) a
-        join users u on u.id = a.user_id
+        join (${peopleColumns}) u on u.id = a.user_id
         ${preferenceJoins(creatorId)}
-        left join lateral (
-          select purchases.plan_name, purchases.current_period_end from purchases
-          where purchases.user_id = u.id and ${and(eq(sql`purchases.creator_id`, creatorId), givesAccessAt(now))}
-          order by purchases.current_period_end desc nulls last
-          limit 1
-        ) pl on true
+        left join lateral (${entitlingPlanQuery(sql`u.id`, creatorId, now)}) pl on true
         order by (pl.plan_name is null), lower(u.name), u.id
         limit ${limit}`,
     ),

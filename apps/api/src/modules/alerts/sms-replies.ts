@@ -1,8 +1,9 @@
 import { smsKeywordOf, smsSegments, type SmsKeyword } from '@picks/contracts/client'
 import type { SmsReplyAnswer, TwilioMessageStatus } from '@picks/contracts'
-import { and, eq, sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../../db/client.ts'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
 import { createOutboxSmsSender } from '../notifications/notifications.service.ts'
+import { userIdByVerifiedPhone } from '../users/users.service.ts'
 import { helpText } from './alert-messages.ts'
 import { alertDeliveries, smsInbound, smsNumbers } from './alerts.table.ts'
 
@@ -89,14 +90,11 @@ export async function handleInboundText(deps: SmsReplyDeps, text: InboundText): 
       providerId = sent.id
     }
     // Whose number this is, for their log; a number nobody has verified is answered all the same.
-    const [owner] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from users where phone = ${text.from} and phone_verified order by updated_at desc limit 1`,
-    )
+    const ownerId = await userIdByVerifiedPhone({ db: tx }, text.from)
     await tx.insert(alertDeliveries).values({
       kind: 'reply',
       channel: 'sms',
-      recipientId: owner?.id ?? null,
+      recipientId: ownerId,
       destination: text.from,
       preview: answer.reply,
       segments: smsSegments(answer.reply).segments,

@@ -15,6 +15,7 @@ import { createOutboxEmailSender, type EmailMessage, type EmailSender } from '..
 import { emailOutbox } from '../notifications/notifications.table.ts'
 import { authEvents, authSessions, authUsers } from './auth.table.ts'
 import { createAuth, type Auth } from './auth.service.ts'
+import { accountDirectory } from '../users/users.service.ts'
 import { googleCallbackPath } from './google.ts'
 
 function post(t: TestApp, url: string, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
@@ -147,6 +148,7 @@ describe("the auth library's paths our clients do not use", () => {
     t = await buildTestApp()
     library = createAuth({
       db: t.database.db,
+      accounts: accountDirectory({ db: t.database.db }),
       config: testConfig(),
       email: createOutboxEmailSender({ db: t.database.db }),
       log: pino({ level: 'silent' }),

@@ -9,7 +9,7 @@ import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-ap
 import { enterAdminPassword, person, type Person } from '../../test/people.ts'
 import { isVerified } from '../admin/admin.service.ts'
 import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
-import { findUserByAuthId } from '../users/users.service.ts'
+import { accountDirectory, findUserByAuthId } from '../users/users.service.ts'
 import { users } from '../users/users.table.ts'
 import { createAuth, requestSession } from './auth.service.ts'
 import { callerOf, installGuard } from './guard.ts'
@@ -25,6 +25,7 @@ beforeAll(async () => {
   const db = t.database.db
   const auth = createAuth({
     db,
+    accounts: accountDirectory({ db }),
     config: testConfig(),
     email: createOutboxEmailSender({ db }),
     log: pino({ level: 'silent' }),

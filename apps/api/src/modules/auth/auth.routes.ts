@@ -14,8 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { sendError } from '../../http/error-handler.ts'
 import { refuseUnsafeText } from '../../http/validation.ts'
-import { findUserByEmail } from '../users/users.service.ts'
-import { recordAuthEvent, type Auth } from './auth.service.ts'
+import { recordAuthEvent, type AccountDirectory, type Auth } from './auth.service.ts'
 import {
   recordFailure,
   releaseAttempt,
@@ -34,7 +33,7 @@ import {
   SocialSignInBody,
 } from './google.ts'
 
-type Deps = { auth: Auth; db: Db; now: () => Date }
+type Deps = { auth: Auth; db: Db; accounts: AccountDirectory; now: () => Date }
 
 // What our layer checks before the library sees a request: the spec's rules, with our error shape.
 const SignUpBody = z.object({
@@ -210,7 +209,7 @@ async function recordGoogleReturn(auth: Auth, db: Db, request: FastifyRequest, r
   }
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps): void {
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, accounts, now }: Deps): void {
   const throttle = { db, now }
   const googleOn = auth.options.plugins.some((plugin) => plugin.id === 'generic-oauth')
 
@@ -288,7 +287,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, now }: Deps
 
       // The library answers a second sign-up like a first, to hide who has an account; the spec
       // wants sign-up to say so (the one place an e-mail's registration shows).
-      if (path === '/sign-up/email' && email && (await findUserByEmail({ db }, email))?.auth_id) {
+      if (path === '/sign-up/email' && email && (await accounts.findByEmail(email))?.auth_id) {
         throw new AppError('CONFLICT', authMessages.alreadyRegistered, { reason: 'ALREADY_REGISTERED' })
       }
       const way = throttledWay(path, email, request.ip)

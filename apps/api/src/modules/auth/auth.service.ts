@@ -3,14 +3,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins/bearer'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import { jwt } from 'better-auth/plugins/jwt'
-import { normalizeEmail, passwordProblem } from '@picks/contracts'
+import { normalizeEmail, passwordProblem, type ServerUser } from '@picks/contracts'
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { createOutboxSmsSender, type EmailSender, type SmsSender } from '../notifications/notifications.service.ts'
-import { linkAuthIdentity, markEmailVerified, setRole } from '../users/users.service.ts'
 import {
   authAccounts,
   authEvents,
@@ -30,8 +29,33 @@ export { recordFailure, releaseAttempt, reserveAttempt, throttled } from './logi
 
 export const authBasePath = '/api/auth'
 
+/** An identity the library just signed up, to link to (or create) the person's record. */
+export interface SignedUpIdentity {
+  authId: string
+  email: string
+  name: string
+  phone: string | null
+  emailVerified: boolean
+}
+
+/**
+ * The person records that auth signs people in to. They belong to the users module, which builds
+ * on auth (its routes use the guard), so auth asks through this interface and the caller (app.ts)
+ * hands in the users module's side (`accountDirectory` in users.service.ts): auth never imports users.
+ */
+export interface AccountDirectory {
+  linkAuthIdentity(identity: SignedUpIdentity): Promise<void>
+  markEmailVerified(authId: string, verified: boolean): Promise<void>
+  setRole(email: string, role: ServerUser['role']): Promise<void>
+  findByEmail(email: string): Promise<ServerUser | null>
+  findByAuthId(authId: string): Promise<ServerUser | null>
+  setVerifiedPhone(authId: string, phone: string): Promise<ServerUser | null>
+}
+
 export interface AuthDeps {
   db: Db
+  /** The person records a sign-up links to and a verified e-mail marks. */
+  accounts: AccountDirectory
   config: Config
   email: EmailSender
   /** The library's own messages go to our log (silent in tests); only the message, never its arguments. */
@@ -43,8 +67,7 @@ export interface AuthDeps {
 }
 
 /** better-auth on our database, tables and mail, under /api/auth. */
-export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps) {
-  const deps = { db }
+export function createAuth({ db, accounts, config, email, log, rateLimit, sms }: AuthDeps) {
   return betterAuth({
     appName: 'Picks Marketplace',
     baseURL: config.publicUrl,
@@ -111,7 +134,7 @@ export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps)
         create: {
           async after(user) {
             const phone = 'phone' in user && typeof user.phone === 'string' ? user.phone : null
-            await linkAuthIdentity(deps, {
+            await accounts.linkAuthIdentity({
               authId: user.id,
               email: user.email,
               name: user.name,
@@ -122,7 +145,7 @@ export function createAuth({ db, config, email, log, rateLimit, sms }: AuthDeps)
         },
         update: {
           async after(user) {
-            await markEmailVerified(deps, user.id, user.emailVerified)
+            await accounts.markEmailVerified(user.id, user.emailVerified)
           },
         },
       },
@@ -258,7 +281,7 @@ export interface NewAdmin {
  * exist, or promotes the existing one (its password stays). For the command line, not the API.
  */
 export async function createAdmin(
-  { auth, db }: { auth: Auth; db: Db },
+  { auth, db, accounts }: { auth: Auth; db: Db; accounts: AccountDirectory },
   admin: NewAdmin,
 ): Promise<{ created: boolean }> {
   const email = normalizeEmail(admin.email)
@@ -271,10 +294,10 @@ export async function createAdmin(
   await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email))
   const [authUser] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email))
   if (!authUser) throw new AppError('INTERNAL', `Could not create the account for ${email}`)
-  await markEmailVerified({ db }, authUser.id, true)
+  await accounts.markEmailVerified(authUser.id, true)
   // After the sign-up's link (which keeps no role without an administrator's grant): the operator
   // at the console is the one who vouches for this role (decision 017).
-  await setRole({ db }, email, 'admin')
+  await accounts.setRole(email, 'admin')
   return { created: !existing }
 }
 

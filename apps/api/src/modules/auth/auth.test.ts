@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
 import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
 import { createAdmin, createAuth } from './auth.service.ts'
+import { accountDirectory } from '../users/users.service.ts'
 import { cookieOf, latestCode, latestMail as latestMailOf, testOrigin, testPassword } from '../../test/accounts.ts'
 import { enterAdminPassword } from '../../test/people.ts'
 import { users } from '../users/users.table.ts'
@@ -421,15 +422,17 @@ describe('users by e-mail', () => {
 
 describe('creating an administrator from the command line', () => {
   it('creates a verified admin who can sign in, and promotes an existing account without touching its password', async () => {
+    const accounts = accountDirectory({ db: t.database.db })
     const auth = createAuth({
       db: t.database.db,
+      accounts,
       config: testConfig(),
       email: createOutboxEmailSender({ db: t.database.db }),
       log: t.app.log,
     })
-    expect(await createAdmin({ auth, db: t.database.db }, { email: 'Ops@Example.com', name: 'Ops', password })).toEqual(
-      { created: true },
-    )
+    expect(
+      await createAdmin({ auth, db: t.database.db, accounts }, { email: 'Ops@Example.com', name: 'Ops', password }),
+    ).toEqual({ created: true })
     const signIn = await post('/sign-in/email', { email: 'ops@example.com', password })
     expect(signIn.statusCode, signIn.body).toBe(200)
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieOf(signIn) } })
@@ -437,16 +440,19 @@ describe('creating an administrator from the command line', () => {
 
     await verifiedAccount('lee@example.com')
     expect(
-      await createAdmin({ auth, db: t.database.db }, { email: 'lee@example.com', name: 'Lee', password: 'ignored' }),
+      await createAdmin(
+        { auth, db: t.database.db, accounts },
+        { email: 'lee@example.com', name: 'Lee', password: 'ignored' },
+      ),
     ).toEqual({ created: false })
     expect((await post('/sign-in/email', { email: 'lee@example.com', password })).statusCode).toBe(200)
     await expect(
-      createAdmin({ auth, db: t.database.db }, { email: 'new@example.com', name: 'New', password: 'weak' }),
+      createAdmin({ auth, db: t.database.db, accounts }, { email: 'new@example.com', name: 'New', password: 'weak' }),
     ).rejects.toThrow('Password must be at least 8 characters long')
 
     // The operator at the console needs no grant: a record made before the account still ends up admin.
     await t.database.db.insert(users).values({ email: 'early@example.com', name: 'Early' })
-    await createAdmin({ auth, db: t.database.db }, { email: 'early@example.com', name: 'Early', password })
+    await createAdmin({ auth, db: t.database.db, accounts }, { email: 'early@example.com', name: 'Early', password })
     const [early] = await t.database.db.select().from(users).where(eq(users.email, 'early@example.com'))
     expect(early).toMatchObject({ role: 'admin', roleGrantedBy: null })
     expect(early?.authId).not.toBeNull()

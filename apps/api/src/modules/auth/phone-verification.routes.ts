@@ -4,9 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { SmsSender } from '../notifications/notifications.service.ts'
-import { findUserByAuthId, setVerifiedPhone } from '../users/users.service.ts'
 import { authUsers } from './auth.table.ts'
-import { recordAuthEvent } from './auth.service.ts'
+import { recordAuthEvent, type AccountDirectory } from './auth.service.ts'
 import {
   checkTextedCode,
   codeText,
@@ -22,6 +21,8 @@ import { callerOf } from './guard.ts'
 
 export interface PhoneVerificationOptions {
   db: Db
+  /** The person records, whose phone becomes the verified number. */
+  accounts: AccountDirectory
   sms: SmsSender
   now: () => Date
   secret: string
@@ -32,7 +33,7 @@ export interface PhoneVerificationOptions {
  * a code texted to it comes back, and is then stored as verified.
  */
 export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOptions> = async (app, options) => {
-  const { db, sms, now, secret } = options
+  const { db, accounts, sms, now, secret } = options
   const challenges: ChallengeDeps = { db, now, secret }
 
   app.post(
@@ -94,7 +95,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationOpt
         .update(authUsers)
         .set({ phone, updatedAt: sql`now()` })
         .where(eq(authUsers.id, authId))
-      const updated = (await setVerifiedPhone({ db }, authId, phone)) ?? (await findUserByAuthId({ db }, authId))
+      const updated = (await accounts.setVerifiedPhone(authId, phone)) ?? (await accounts.findByAuthId(authId))
       if (!updated) throw new AppError('NOT_FOUND', 'No such user')
       await recordAuthEvent(db, request, { kind: 'phone_verified', userId: authId, email: user.email })
       return { user: updated }

@@ -12,6 +12,7 @@ import {
 import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { provideCreatorSide, type AccountFields } from '../users/users.service.ts'
 import { creatorPreviousUsernames } from './creator-links.table.ts'
 import { creatorRecords } from './creator-records.table.ts'
 import { creatorProfiles, subscriptionPlans } from './creators.table.ts'
@@ -331,15 +332,7 @@ export async function plansOf(deps: Deps, creatorId: string, options: { includeI
  * specialty sport (which also leads the sport list) follow the user record. Nothing for a
  * non-creator. A null specialty leaves the creator's in place: a creator always has one.
  */
-export async function mirrorAccountFields(
-  deps: Deps,
-  userId: string,
-  fields: {
-    name?: string | undefined
-    profilePicture?: string | null | undefined
-    specialtySport?: string | null | undefined
-  },
-): Promise<void> {
+export async function mirrorAccountFields(deps: Deps, userId: string, fields: AccountFields): Promise<void> {
   const specialty = fields.specialtySport ?? undefined
   if (fields.name === undefined && fields.profilePicture === undefined && specialty === undefined) return
   await deps.db
@@ -413,3 +406,8 @@ export async function creatorCards(deps: Deps, ids: readonly string[]): Promise<
     .where(inArray(creatorProfiles.userId, [...new Set(ids)]))
   return new Map(rows.map(({ id, ...card }) => [id, card]))
 }
+
+// Users cannot import creators (a creator profile belongs to a user): the creator fields of every
+// server user and the storefront's copy of the account come from here, in any process that loads
+// the creators module.
+provideCreatorSide({ creatorFieldsOf, mirrorAccountFields })

@@ -4,6 +4,19 @@ import { queryRows } from '../../db/client.ts'
 import type { PaymentCharge } from '../payments/payments.service.ts'
 import { ledgerEntries } from './ledger.table.ts'
 
+// The ledger's reports (earnings, revenue, deposits), for the payouts and billing modules.
+export {
+  depositLines,
+  depositTotals,
+  earningLines,
+  firstEarningMonth,
+  revenueBuckets,
+  type DepositLine,
+  type DepositStatus,
+  type EarningLine,
+  type RevenueBucket,
+} from './ledger-reports.ts'
+
 /**
  * The money ledger (product-decisions.md "Money"). Rows are only ever added; balances are sums.
  * Every booking names the provider's reference, and (kind, reference) is unique, so booking the

@@ -72,7 +72,7 @@ export interface SandboxLink {
 export interface SandboxOptions {
   db: Db
   publicUrl: string
-  /** The events' one handler (purchases/payment-events.ts). */
+  /** The events' one handler (billing/payment-events.ts). */
   deliver: (event: PaymentEvent) => Promise<unknown>
   now?: () => Date
 }

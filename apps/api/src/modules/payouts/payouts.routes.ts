@@ -20,8 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import type { Auth } from '../auth/auth.service.ts'
-import type { PaymentEvent, PaymentProvider } from '../payments/payments.service.ts'
-import { depositsRoutes } from './deposits.routes.ts'
+import type { PaymentProvider } from '../payments/payments.service.ts'
 import {
   creatorBalance,
   creatorEarnings,
@@ -40,7 +39,6 @@ export interface PayoutsOptions {
   auth: Auth
   db: Db
   provider: PaymentProvider
-  applyEvent: (e: PaymentEvent) => Promise<boolean>
   feeBps: number
   holdDays: number
   publicUrl: string
@@ -57,8 +55,6 @@ const PayoutsQuery = PagingQuery(paymentLimits.defaultPayoutsLimit)
  */
 export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsOptions> = async (app, deps) => {
   const tags = ['payouts']
-
-  await app.register(depositsRoutes, deps)
 
   app.get(
     '/creators/onboarding-status/:id',

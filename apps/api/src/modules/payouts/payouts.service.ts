@@ -2,7 +2,6 @@ import {
   paymentMessages,
   type CreatorBalance,
   type EarningsAnswer,
-  type LedgerEntry,
   type OnboardingStatus,
   type Payout,
   type PayoutsAnswer,
@@ -15,7 +14,6 @@ import {
 import { and, count, desc, eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { queryRows } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
   PaymentProviderError,
@@ -23,7 +21,14 @@ import {
   type PaymentProvider,
   type ProviderPayout,
 } from '../payments/payments.service.ts'
-import { bookPayout, ledgerBalance, reversePayout } from '../ledger/ledger.service.ts'
+import {
+  bookPayout,
+  earningLines,
+  firstEarningMonth,
+  ledgerBalance,
+  revenueBuckets,
+  reversePayout,
+} from '../ledger/ledger.service.ts'
 import { findUserById } from '../users/users.service.ts'
 import { payoutAccounts, payouts } from './payouts.table.ts'
 
@@ -227,50 +232,26 @@ export async function providerBalance(
   }
 }
 
-interface LedgerRow {
-  id: string
-  kind: LedgerEntry['kind']
-  amount_cents: number | string
-  currency: string
-  description: string
-  purchase_id: string | null
-  payout_id: string | null
-  occurred_at: Date | string
-  available_at: Date | string
-}
-
 /** What the creator earned, line by line: charges, the platform's fees and refunds, newest first. */
 export async function creatorEarnings(
   deps: Pick<PayoutDeps, 'db'>,
   creatorId: string,
   page: { limit: number; offset: number },
 ): Promise<EarningsAnswer> {
-  const where = sql`creator_id = ${creatorId} and kind in ('charge', 'platform_fee', 'refund')`
-  const [total] = await queryRows<{ n: number | string }>(
-    deps.db,
-    sql`select count(*) as "n" from ledger_entries where ${where}`,
-  )
-  // A charge or refund and its fee share an instant: the money's own line comes first.
-  const rows = await queryRows<LedgerRow>(
-    deps.db,
-    sql`select id, kind, amount_cents, currency, description, purchase_id, payout_id, occurred_at, available_at
-        from ledger_entries where ${where}
-        order by occurred_at desc, case when kind = 'platform_fee' then 1 else 0 end, id desc
-        limit ${page.limit} offset ${page.offset}`,
-  )
+  const { lines, total } = await earningLines(deps.db, creatorId, page)
   return {
-    earnings: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      amount_cents: Number(row.amount_cents),
-      currency: row.currency,
-      description: row.description,
-      purchase_id: row.purchase_id,
-      payout_id: row.payout_id,
-      occurred_at: new Date(row.occurred_at).toISOString(),
-      available_at: new Date(row.available_at).toISOString(),
+    earnings: lines.map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      amount_cents: line.amountCents,
+      currency: line.currency,
+      description: line.description,
+      purchase_id: line.purchaseId,
+      payout_id: line.payoutId,
+      occurred_at: line.occurredAt.toISOString(),
+      available_at: line.availableAt.toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
     limit: page.limit,
     offset: page.offset,
   }
@@ -368,18 +349,6 @@ export async function providerSubscriptions(
 
 const dayPeriods: Partial<Record<RevenuePeriod, number>> = { '7d': 7, '30d': 30, '90d': 90 }
 
-/** `YYYY-MM-DD HH:MM:SS` of a UTC instant, for a `timestamp` (without zone) parameter. */
-function utcTimestamp(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ')
-}
-
-interface RevenueRow {
-  date: string
-  gross: string | number
-  fees: string | number
-  refunds: string | number
-}
-
 /**
  * Revenue from the ledger (not the provider: the ledger is the books), by UTC day for 7d, 30d and
  * 90d and by month for 12m and all, every bucket of the period present even when empty. `all` runs
@@ -399,39 +368,17 @@ export async function creatorRevenue(
   let first: Date | null
   if (days) first = new Date(today.getTime() - (days - 1) * 24 * 60 * 60 * 1000)
   else if (period === '12m') first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))
-  else first = await firstEntryMonth(deps.db, creatorId)
+  else first = await firstEarningMonth(deps.db, creatorId)
   const last = days ? today : thisMonth
-  const rows =
-    first && first.getTime() <= last.getTime()
-      ? await queryRows<RevenueRow>(
-          deps.db,
-          sql`select to_char(b.start, 'YYYY-MM-DD') as "date",
-                coalesce(sum(l.amount_cents) filter (where l.kind = 'charge'), 0) as "gross",
-                coalesce(-sum(l.amount_cents) filter (where l.kind = 'platform_fee'), 0) as "fees",
-                coalesce(-sum(l.amount_cents) filter (where l.kind = 'refund'), 0) as "refunds"
-              from generate_series(${utcTimestamp(first)}::timestamp, ${utcTimestamp(last)}::timestamp,
-                                   ${`1 ${bucket}`}::interval) as b(start)
-              left join ledger_entries l
-                on l.creator_id = ${creatorId}
-               and l.kind in ('charge', 'platform_fee', 'refund')
-               and l.occurred_at >= (b.start at time zone 'UTC')
-               and l.occurred_at < ((b.start + ${`1 ${bucket}`}::interval) at time zone 'UTC')
-              group by b.start
-              order by b.start`,
-        )
-      : []
-  const points = rows.map((r) => {
-    const gross = Number(r.gross)
-    const fees = Number(r.fees)
-    const refunds = Number(r.refunds)
-    return {
-      date: r.date,
-      gross_cents: gross,
-      fees_cents: fees,
-      refunds_cents: refunds,
-      net_cents: gross - fees - refunds,
-    }
-  })
+  const buckets =
+    first && first.getTime() <= last.getTime() ? await revenueBuckets(deps.db, creatorId, { first, last, bucket }) : []
+  const points = buckets.map((b) => ({
+    date: b.date,
+    gross_cents: b.grossCents,
+    fees_cents: b.feesCents,
+    refunds_cents: b.refundsCents,
+    net_cents: b.grossCents - b.feesCents - b.refundsCents,
+  }))
   const totals = points.reduce(
     (sum, p) => ({
       gross_cents: sum.gross_cents + p.gross_cents,
@@ -442,15 +389,6 @@ export async function creatorRevenue(
     { gross_cents: 0, fees_cents: 0, refunds_cents: 0, net_cents: 0 },
   )
   return { period, currency: 'usd', bucket, points, totals }
-}
-
-async function firstEntryMonth(db: Db, creatorId: string): Promise<Date | null> {
-  const [row] = await queryRows<{ first: string | null }>(
-    db,
-    sql`select to_char(min(occurred_at) at time zone 'UTC', 'YYYY-MM') as "first" from ledger_entries
-        where creator_id = ${creatorId} and kind in ('charge', 'platform_fee', 'refund')`,
-  )
-  return row?.first ? new Date(`${row.first}-01T00:00:00Z`) : null
 }
 
 // ---------------------------------------------------------------- payouts

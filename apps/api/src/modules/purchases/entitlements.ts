@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { purchases } from './purchases.table.ts'
 
@@ -56,4 +56,27 @@ export async function entitledCreatorIds(db: Db, userId: string, now: Date): Pro
     .from(purchases)
     .where(and(eq(purchases.userId, userId), givesAccessAt(now)))
   return rows.map((r) => r.creatorId)
+}
+
+/**
+ * For queries another module composes (the pick alerts' audience): one `select` of the user ids
+ * entitled to `creatorId` at `now`, narrowed by `narrow` over the user id column. The SQL over the
+ * purchases table is written here; the caller sees only user ids.
+ */
+export function entitledUserIdsQuery(creatorId: string, now: Date, narrow: (userId: SQL) => SQL): SQL {
+  const userId = sql`purchases.user_id`
+  return sql`select ${userId} from purchases
+    where ${and(eq(sql`purchases.creator_id`, creatorId), givesAccessAt(now))} and ${narrow(userId)}`
+}
+
+/**
+ * For a lateral join (the creator's subscriber list): the plan name (`plan_name`) and the access
+ * end (`current_period_end`) of the entitling purchase of `creatorId` by the user `userId` names
+ * that runs longest; no row when the user is not entitled now.
+ */
+export function entitlingPlanQuery(userId: SQL, creatorId: string, now: Date): SQL {
+  return sql`select purchases.plan_name, purchases.current_period_end from purchases
+          where purchases.user_id = ${userId} and ${and(eq(sql`purchases.creator_id`, creatorId), givesAccessAt(now))}
+          order by purchases.current_period_end desc nulls last
+          limit 1`
 }

@@ -5,17 +5,25 @@ import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
 import { creatorCards, findPlan, type CreatorCard } from '../creators/creators.service.ts'
 import { PaymentProviderError, type PaymentProvider } from '../payments/payments.service.ts'
-import { payoutAccountOf } from '../payouts/payouts.service.ts'
 import { userNames } from '../users/users.service.ts'
 import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
 
-// The entitlement rules, for other modules (the picks feeds).
-export { entitledCreatorIds, givesAccessAt, hasPaidAccess } from './entitlements.ts'
+// The entitlement rules, for other modules (the picks feeds, the pick alerts' audience).
+export {
+  entitledCreatorIds,
+  entitledUserIdsQuery,
+  entitlingPlanQuery,
+  givesAccessAt,
+  hasPaidAccess,
+} from './entitlements.ts'
+// What the provider's events do to purchases, for billing's event switch.
+export { applyPurchaseEvent, type PurchaseEvent, type PurchaseEventDeps } from './purchase-events.ts'
 
 /**
  * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider
- * reports comes back through payment-events.ts, which is where a purchase becomes paid. The
+ * reports comes back through billing's event switch to purchase-events.ts, which is where a
+ * purchase becomes paid. The
  * changes made here after a provider call (cancel, auto-renewal) are the same ones its event will
  * bring, so whichever arrives first, the result is the same.
  */
@@ -26,6 +34,19 @@ export interface PurchaseDeps {
   feeBps: number
   publicUrl: string
   now: () => Date
+  /**
+   * The creator's payout account, as the payouts module keeps it (null before onboarding starts):
+   * a purchase needs it to take the payment. app.ts passes payouts' reader in, so that purchases and
+   * payouts, side by side under billing, never import each other.
+   */
+  payoutAccountOf: (creatorId: string) => Promise<PayoutAccount | null>
+}
+
+/** What a purchase needs of the creator's payout account. */
+export interface PayoutAccount {
+  provider: PaymentProvider['name']
+  accountId: string
+  chargesEnabled: boolean
 }
 
 /** Whoever acts: the `actor` of a signed-in caller (auth/guard.ts), never the stored user. */
@@ -131,7 +152,7 @@ export async function startPurchase(
   if (plan.creatorId === buyer.id) {
     throw new AppError('FORBIDDEN', paymentMessages.cannotBuyOwnPlan, { reason: 'OWN_PLAN' })
   }
-  const account = await payoutAccountOf(deps, plan.creatorId)
+  const account = await deps.payoutAccountOf(plan.creatorId)
   if (!account || !account.chargesEnabled || account.provider !== deps.provider.name) {
     throw new AppError('CONFLICT', paymentMessages.creatorNotAcceptingPayments, { reason: 'NOT_ACCEPTING_PAYMENTS' })
   }
@@ -377,4 +398,20 @@ export async function subscriberCount(db: Db, creatorId: string, now: Date): Pro
     .from(purchases)
     .where(and(eq(purchases.creatorId, creatorId), givesAccessAt(now)))
   return Number(row?.n ?? 0)
+}
+
+/** The ids of every purchase `userId` made, whatever its state (the deposits' filter by customer). */
+export async function purchaseIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, userId))
+  return rows.map((r) => r.id)
+}
+
+/** Who bought each of these purchases: purchase id → buyer's user id. */
+export async function buyersOfPurchases(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const rows = await db
+    .select({ id: purchases.id, userId: purchases.userId })
+    .from(purchases)
+    .where(inArray(purchases.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, r.userId]))
 }

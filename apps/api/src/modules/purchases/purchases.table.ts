@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { creatorProfiles, subscriptionPlans } from '../creators/creators.table.ts'
 import { users } from '../users/users.table.ts'
 
@@ -67,16 +67,3 @@ export const purchases = pgTable(
     ),
   ],
 )
-
-/**
- * Every provider event applied, keyed by the provider's event id: inserting the id and applying the
- * event happen in one transaction, so each event takes effect exactly once however often it comes.
- */
-export const paymentEvents = pgTable('payment_events', {
-  id: text('id').primaryKey(),
-  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
-  type: text('type').notNull(),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-  payload: jsonb('payload').notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
-})

@@ -1,15 +1,43 @@
 import type { ServerUser } from '@picks/contracts'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { creatorFieldsOf, mirrorAccountFields } from '../creators/creators.service.ts'
+import type { AccountDirectory, SignedUpIdentity } from '../auth/auth.service.ts'
 import { users } from './users.table.ts'
 
 type Deps = { db: Db }
 type UserRow = typeof users.$inferSelect
 
+/** The account fields a creator's storefront copies (undefined: unchanged). */
+export interface AccountFields {
+  name?: string | undefined
+  profilePicture?: string | null | undefined
+  specialtySport?: string | null | undefined
+}
+
+/**
+ * What the creators module adds to a person's record. A creator profile belongs to a user, so
+ * creators builds on users and users cannot import it; creators plugs its part in here when it
+ * loads (creators.service.ts). Until then no one is a creator: no creator fields, nothing to copy.
+ */
+export interface CreatorSide {
+  /** The creator fields of the server user (spec §3), or null for someone who is not a creator. */
+  creatorFieldsOf(
+    deps: Deps,
+    userId: string,
+  ): Promise<{ username: string; bio: string; priceCents: number | null } | null>
+  /** Keeps the storefront in step with the account; runs in the profile change's transaction. */
+  mirrorAccountFields(deps: Deps, userId: string, fields: AccountFields): Promise<void>
+}
+
+let creatorSide: CreatorSide = { creatorFieldsOf: async () => null, mirrorAccountFields: async () => {} }
+
+export function provideCreatorSide(side: CreatorSide): void {
+  creatorSide = side
+}
+
 async function toServerUser(deps: Deps, row: UserRow): Promise<ServerUser> {
-  const creator = await creatorFieldsOf(deps, row.id)
+  const creator = await creatorSide.creatorFieldsOf(deps, row.id)
   return {
     id: row.id,
     email: row.email,
@@ -28,14 +56,6 @@ async function toServerUser(deps: Deps, row: UserRow): Promise<ServerUser> {
   }
 }
 
-export interface AuthIdentity {
-  authId: string
-  email: string
-  name: string
-  phone: string | null
-  emailVerified: boolean
-}
-
 /**
  * The server user of an auth identity: created on sign-up with role customer, or linked when an
  * administrator created the record by e-mail before the person signed up. A linked record keeps
@@ -43,7 +63,7 @@ export interface AuthIdentity {
  * role written any other way (straight into the database, or by a grant whose administrator is
  * gone) never comes with a self-service sign-up (decision 017).
  */
-export async function linkAuthIdentity(deps: Deps, identity: AuthIdentity): Promise<void> {
+export async function linkAuthIdentity(deps: Deps, identity: SignedUpIdentity): Promise<void> {
   await deps.db
     .insert(users)
     .values({
@@ -117,6 +137,26 @@ export async function userIdByEmail(deps: Deps, email: string): Promise<string |
 }
 
 /**
+ * People as other modules compose them into one set-based query (the alert fan-out, its reach
+ * counts and a creator's subscriber list): the users' names and contact columns, as a subquery
+ * to alias, `from (${peopleColumns}) u`. PostgreSQL folds it into the outer query, so the plan is
+ * the one a join on the table would get; the users table stays this module's to change.
+ */
+export const peopleColumns = sql`select id, name, profile_picture, email, email_verified, phone, phone_verified
+  from users`
+
+/** Whose number this is: the person who verified it most recently, if anyone did. */
+export async function userIdByVerifiedPhone(deps: Deps, phone: string): Promise<string | null> {
+  const [owner] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
+    .orderBy(desc(users.updatedAt))
+    .limit(1)
+  return owner?.id ?? null
+}
+
+/**
  * Sets the person's phone to a number a texted code just confirmed. The number is set nowhere
  * else after sign-up (which stores it unconfirmed), so a new number is always a confirmed one.
  */
@@ -149,7 +189,7 @@ export async function updateProfile(deps: Deps, id: string, changes: ProfileChan
       .returning()
     if (!row) return null
     // A creator's storefront shows the same name, picture and specialty as their account.
-    await mirrorAccountFields({ db: tx }, id, {
+    await creatorSide.mirrorAccountFields({ db: tx }, id, {
       name: changes.name,
       profilePicture: changes.profile_picture,
       specialtySport: changes.specialty_sport,
@@ -234,4 +274,16 @@ export async function userNames(deps: Deps, ids: readonly string[]): Promise<Map
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]))
   return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** The users module's side of auth's account directory: app.ts hands it to auth. */
+export function accountDirectory(deps: Deps): AccountDirectory {
+  return {
+    linkAuthIdentity: (identity) => linkAuthIdentity(deps, identity),
+    markEmailVerified: (authId, verified) => markEmailVerified(deps, authId, verified),
+    setRole: (email, role) => setRole(deps, email, role),
+    findByEmail: (email) => findUserByEmail(deps, email),
+    findByAuthId: (authId) => findUserByAuthId(deps, authId),
+    setVerifiedPhone: (authId, phone) => setVerifiedPhone(deps, authId, phone),
+  }
 }

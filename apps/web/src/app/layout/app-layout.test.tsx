@@ -276,7 +276,7 @@ describe('mobile bar', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Sign In' }))
 
-    const sheet = screen.getByRole('dialog', { name: 'Account' })
+    const sheet = await screen.findByRole('dialog', { name: 'Account' })
     for (const name of ['Privacy Policy', 'Terms of Service', 'Support']) {
       within(sheet).getByRole('link', { name })
     }
@@ -292,7 +292,7 @@ describe('mobile bar', () => {
     expect(within(bar).getByRole('link', { name: 'Creator' }).getAttribute('href')).toBe('/dashboard')
 
     await user.click(within(bar).getByRole('button', { name: 'Profile' }))
-    const sheet = screen.getByRole('dialog', { name: 'Account' })
+    const sheet = await screen.findByRole('dialog', { name: 'Account' })
     expect(within(sheet).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/edit-profile')
 
     await user.click(within(sheet).getByRole('button', { name: 'Sign Out' }))
@@ -305,7 +305,7 @@ describe('mobile bar', () => {
     const bar = await mobileBar()
     const opener = within(bar).getByRole('button', { name: 'Sign In' })
     await user.click(opener)
-    const sheet = screen.getByRole('dialog', { name: 'Account' })
+    const sheet = await screen.findByRole('dialog', { name: 'Account' })
     expect(sheet.contains(document.activeElement)).toBe(true)
 
     fireEvent.keyDown(sheet, { key: 'Escape' })

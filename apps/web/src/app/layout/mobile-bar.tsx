@@ -1,10 +1,16 @@
 import { isCreatorOrHigher, type StoredUser } from '@picks/contracts/client'
-import { useState, type ComponentType, type SVGProps } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType, type SVGProps } from 'react'
 import { NavLink } from 'react-router'
 import { cx } from '../../components/ui/cx.ts'
 import { DashboardIcon, FeedIcon, LogInIcon, ShopIcon } from '../../components/ui/icons.tsx'
-import { AccountSheet } from './account-sheet.tsx'
+import { loadChunk } from '../../lib/lazy-route.ts'
 import { UserAvatar } from './user-avatar.tsx'
+
+// The sheet (with Radix Dialog, ~12 kB gzipped) stays out of the first load of every page:
+// its chunk is fetched once the page is idle, so a tap usually opens it at once.
+const loadAccountSheet = () => loadChunk(() => import('./account-sheet.tsx'))
+const AccountSheet = lazy(async () => ({ default: (await loadAccountSheet()).AccountSheet }))
+const preloadDelayMs = 1000
 
 const itemClasses =
   'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium'
@@ -36,6 +42,10 @@ function BarLink({
 /** The phone navigation: a fixed bar at the bottom, hidden from the md breakpoint up. */
 export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSignOut: () => void }) {
   const [accountOpen, setAccountOpen] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => void loadAccountSheet().catch(() => undefined), preloadDelayMs)
+    return () => clearTimeout(timer)
+  }, [])
   return (
     <>
       <nav
@@ -60,7 +70,11 @@ export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSign
           </li>
         </ul>
       </nav>
-      <AccountSheet open={accountOpen} onClose={() => setAccountOpen(false)} user={user} onSignOut={onSignOut} />
+      {accountOpen && (
+        <Suspense fallback={null}>
+          <AccountSheet open onClose={() => setAccountOpen(false)} user={user} onSignOut={onSignOut} />
+        </Suspense>
+      )}
     </>
   )
 }

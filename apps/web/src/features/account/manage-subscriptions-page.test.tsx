@@ -168,7 +168,8 @@ describe('manage subscriptions page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Payments are unavailable right now')
-    within(itemOf('Monthly picks')).getByText('Active')
+    // The modal hides the page behind it from assistive technology, hence `hidden: true`.
+    within(screen.getByRole('heading', { name: 'Monthly picks', hidden: true }).closest('li')!).getByText('Active')
   })
 
   it('shows a failed auto-renew change beside the switch', async () => {

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { ProfilePicture } from '../../components/ui/profile-picture.tsx'
-import { BottomSheet } from '../../components/ui/sheet.tsx'
+import { Dialog } from '../../components/ui/dialog.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { planPrice, planTerm } from '../../components/plans/plan-terms.ts'
@@ -230,7 +230,7 @@ function CancelDialog({
   }
 
   return (
-    <BottomSheet open={purchase !== null} onClose={close} label="Cancel subscription?">
+    <Dialog open={purchase !== null} onClose={close} label="Cancel subscription?">
       {purchase && (
         <div className="flex flex-col gap-3 text-sm">
           <p className="font-medium text-slate-900">
@@ -254,7 +254,7 @@ function CancelDialog({
           </div>
         </div>
       )}
-    </BottomSheet>
+    </Dialog>
   )
 }
 

@@ -2,12 +2,14 @@ import type { ServerUser } from '@picks/contracts'
 import { avatarProblem, signUpMessages, sports } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import { AvatarPicker } from '../../components/creator-profile/avatar-picker.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { inputClasses } from '../../components/ui/form-field.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { recordOf, refreshStoredProfile } from '../../auth/stored-user.ts'
 import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
@@ -20,12 +22,34 @@ export const profileSectionMessages = {
   nameTooLong: 'Full name can be at most 120 characters',
 } as const
 
-function problemOf(name: string, picture: string): { field: ProfileField; message: string } | null {
-  if (!name.trim()) return { field: 'name', message: signUpMessages.nameRequired }
-  if (name.trim().length > 120) return { field: 'name', message: profileSectionMessages.nameTooLong }
-  const pictureProblem = picture.trim() ? avatarProblem(picture) : null
-  if (pictureProblem) return { field: 'profile_picture', message: pictureProblem }
-  return null
+interface ProfileFields {
+  name: string
+  profile_picture: string
+  specialty_sport: string
+}
+
+/** The first problem only, as one message under the form: the name, then the picture. */
+const checkProfile: Resolver<ProfileFields> = (values) => {
+  const name = values.name.trim()
+  const pictureProblem = values.profile_picture.trim() ? avatarProblem(values.profile_picture) : null
+  const problem: { field: ProfileField; message: string } | null = !name
+    ? { field: 'name', message: signUpMessages.nameRequired }
+    : name.length > 120
+      ? { field: 'name', message: profileSectionMessages.nameTooLong }
+      : pictureProblem
+        ? { field: 'profile_picture', message: pictureProblem }
+        : null
+  if (!problem) return { values, errors: {} }
+  return { values: {}, errors: { [problem.field]: { type: 'validate', message: problem.message } } }
+}
+
+/** The one message the form shows, and the field it is about (null: the form as a whole). */
+function shownError(errors: FieldErrors<ProfileFields>): { message: string; field: ProfileField | null } {
+  for (const field of ['name', 'profile_picture', 'specialty_sport'] as const) {
+    const message = errors[field]?.message
+    if (message) return { message, field }
+  }
+  return { message: errors.root?.server?.message ?? '', field: null }
 }
 
 /**
@@ -34,22 +58,28 @@ function problemOf(name: string, picture: string): { field: ProfileField; messag
  */
 export function ProfileSection({ user, withSpecialty = true }: { user: ServerUser; withSpecialty?: boolean }) {
   const queryClient = useQueryClient()
-  const [name, setName] = useState(user.name)
-  const [picture, setPicture] = useState(user.profile_picture ?? '')
-  const [sport, setSport] = useState(user.specialty_sport ?? '')
-  const [error, setError] = useState<{ message: string; field: ProfileField | null }>({ message: '', field: null })
+  const form = useForm<ProfileFields>({
+    defaultValues: {
+      name: user.name,
+      profile_picture: user.profile_picture ?? '',
+      specialty_sport: user.specialty_sport ?? '',
+    },
+    resolver: checkProfile,
+    ...checkOnSubmit,
+  })
+  const error = shownError(form.formState.errors)
   const [saved, setSaved] = useState('')
   const [uploading, setUploading] = useState(false)
   const errorId = useId()
   const sportId = useId()
 
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (values: ProfileFields) =>
       auth.updateProfile(user.id, {
-        name: name.trim(),
-        profile_picture: picture.trim() || null,
+        name: values.name.trim(),
+        profile_picture: values.profile_picture.trim() || null,
         // A creator's specialty is edited with the rest of the creator profile.
-        ...(withSpecialty ? { specialty_sport: sport || null } : {}),
+        ...(withSpecialty ? { specialty_sport: values.specialty_sport || null } : {}),
       }),
     onSuccess: (updated) => {
       queryClient.setQueryData(accountQueries.me(user.id).queryKey, updated)
@@ -59,7 +89,7 @@ export function ProfileSection({ user, withSpecialty = true }: { user: ServerUse
     onError: (caught) => {
       const field = fieldOfServerError(caught)
       const known = field === 'name' || field === 'profile_picture' || field === 'specialty_sport' ? field : null
-      setError({ message: authErrorMessage(caught, 'profile'), field: known })
+      form.setError(known ?? 'root.server', { message: authErrorMessage(caught, 'profile') })
     },
   })
 
@@ -67,34 +97,45 @@ export function ProfileSection({ user, withSpecialty = true }: { user: ServerUse
     event.preventDefault()
     if (save.isPending || uploading) return
     setSaved('')
-    const problem = problemOf(name, picture)
-    setError(problem ?? { message: '', field: null })
-    if (!problem) save.mutate()
-  }
-
-  const edited = (apply: () => void) => {
-    apply()
-    setSaved('')
+    void form.handleSubmit((values) => save.mutate(values))(event)
   }
 
   return (
     <AccountSection title="Profile" description="How you appear across the site.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label="Full Name"
-          value={name}
-          onChange={(next) => edited(() => setName(next))}
-          autoComplete="name"
-          maxLength={120}
-          invalid={error.field === 'name'}
-          errorId={errorId}
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <TextField
+              label="Full Name"
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next)
+                setSaved('')
+              }}
+              autoComplete="name"
+              maxLength={120}
+              invalid={error.field === 'name'}
+              errorId={errorId}
+            />
+          )}
         />
-        <AvatarPicker
-          value={picture}
-          onChange={(next) => edited(() => setPicture(next))}
-          name={name || user.email}
-          error={error.field === 'profile_picture' ? error.message : undefined}
-          onUploadingChange={setUploading}
+        <Controller
+          control={form.control}
+          name="profile_picture"
+          render={({ field }) => (
+            <AvatarPicker
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next)
+                setSaved('')
+              }}
+              name={form.watch('name') || user.email}
+              error={error.field === 'profile_picture' ? error.message : undefined}
+              onUploadingChange={setUploading}
+            />
+          )}
         />
         {withSpecialty && (
           <div className="flex flex-col gap-1">
@@ -103,10 +144,9 @@ export function ProfileSection({ user, withSpecialty = true }: { user: ServerUse
             </label>
             <select
               id={sportId}
-              value={sport}
               aria-invalid={error.field === 'specialty_sport' || undefined}
               aria-describedby={error.field === 'specialty_sport' ? errorId : undefined}
-              onChange={(event) => edited(() => setSport(event.target.value))}
+              {...form.register('specialty_sport', { onChange: () => setSaved('') })}
               className={inputClasses}
             >
               <option value="">No specialty</option>

@@ -2,7 +2,7 @@ import type { Factor } from '@picks/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
-import { BottomSheet } from '../../components/ui/sheet.tsx'
+import { Dialog } from '../../components/ui/dialog.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type TotpEnrolment } from '../../auth/auth.ts'
@@ -369,7 +369,7 @@ function RemoveFactorDialog({
   }
 
   return (
-    <BottomSheet open={factor !== null} onClose={close} label="Remove two-factor method">
+    <Dialog open={factor !== null} onClose={close} label="Remove two-factor method">
       {factor && (
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">
@@ -392,7 +392,7 @@ function RemoveFactorDialog({
           />
         </form>
       )}
-    </BottomSheet>
+    </Dialog>
   )
 }
 

@@ -7,10 +7,11 @@ import {
   normalizeEmail,
 } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import * as Tabs from '@radix-ui/react-tabs'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import { BottomSheet } from '../../components/ui/sheet.tsx'
+import { Dialog } from '../../components/ui/dialog.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
@@ -86,7 +87,7 @@ function AgreementCheckbox({
       <button type="button" onClick={() => setOpen(true)} className={`${linkButton} min-h-11`}>
         Read the {doc.title}
       </button>
-      <BottomSheet open={open} onClose={() => setOpen(false)} label={doc.title}>
+      <Dialog open={open} onClose={() => setOpen(false)} label={doc.title}>
         <div className="max-h-[60dvh] space-y-2 overflow-y-auto text-sm text-slate-700">
           <p className="text-xs text-slate-600">Effective {site.legalEffectiveDate}. In short:</p>
           {doc.text.map((paragraph) => (
@@ -107,7 +108,7 @@ function AgreementCheckbox({
         >
           I Understand
         </Button>
-      </BottomSheet>
+      </Dialog>
     </div>
   )
 }
@@ -143,7 +144,7 @@ function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   return (
-    <BottomSheet open={open} onClose={close} label="Reset Password">
+    <Dialog open={open} onClose={close} label="Reset Password">
       {sent ? (
         <div className="flex flex-col gap-4">
           <p role="status" className="text-sm text-slate-800">
@@ -171,7 +172,7 @@ function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Button>
         </form>
       )}
-    </BottomSheet>
+    </Dialog>
   )
 }
 
@@ -485,7 +486,6 @@ export function Component() {
   const [providerError, setProviderError] = useState('')
   const [signingIn, setSigningIn] = useState(false)
   const tabsId = useId()
-  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ 'sign-in': null, 'sign-up': null })
 
   if (returning) {
     return (
@@ -505,16 +505,6 @@ export function Component() {
     setProviderError('')
   }
 
-  // Arrow keys move between the two tabs (WAI-ARIA tabs pattern).
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return
-    event.preventDefault()
-    const next: Mode =
-      event.key === 'Home' ? 'sign-in' : event.key === 'End' ? 'sign-up' : mode === 'sign-in' ? 'sign-up' : 'sign-in'
-    select(next)
-    tabRefs.current[next]?.focus()
-  }
-
   return (
     <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:py-12">
       <title>{pageTitle(mode === 'sign-in' ? 'Sign In' : 'Sign Up')}</title>
@@ -522,42 +512,34 @@ export function Component() {
         <h1 className="text-2xl font-bold text-slate-900">{site.name}</h1>
         <p className="mt-1 text-sm text-slate-600">Follow verified picks from the best handicappers.</p>
 
-        <div
-          role="tablist"
-          aria-label="Sign in or sign up"
-          className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
-        >
-          {tabs.map((tab) => (
-            <button
-              key={tab.mode}
-              ref={(element) => {
-                tabRefs.current[tab.mode] = element
-              }}
-              type="button"
-              role="tab"
-              id={`${tabsId}-${tab.mode}`}
-              aria-selected={mode === tab.mode}
-              aria-controls={`${tabsId}-panel`}
-              tabIndex={mode === tab.mode ? 0 : -1}
-              onClick={() => select(tab.mode)}
-              onKeyDown={onTabKeyDown}
-              className={`min-h-11 rounded-md text-sm font-semibold ${mode === tab.mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
+        {/* Radix Tabs: arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern). */}
+        <Tabs.Root value={mode} onValueChange={(value) => select(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
+          <Tabs.List aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+            {tabs.map((tab) => (
+              <Tabs.Trigger
+                key={tab.mode}
+                value={tab.mode}
+                className="min-h-11 rounded-md text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              >
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
 
-        <div className="mt-6">
-          <GoogleButton />
-        </div>
-        <p className="my-4 text-center text-xs text-slate-600">or with your e-mail</p>
-        <FormError id={`${tabsId}-provider-error`} message={providerError} />
+          <div className="mt-6">
+            <GoogleButton />
+          </div>
+          <p className="my-4 text-center text-xs text-slate-600">or with your e-mail</p>
+          <FormError id={`${tabsId}-provider-error`} message={providerError} />
 
-        {/* A new key on each switch clears every field, the error and the checkboxes (spec §2). */}
-        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${mode}`} key={mode} className="mt-2">
-          {mode === 'sign-in' ? <SignInForm setBusy={setSigningIn} /> : <SignUpForm />}
-        </div>
+          {/* Only the selected tab's form is mounted, so a switch clears every field, the error and the checkboxes (spec §2). */}
+          <Tabs.Content value="sign-in" className="mt-2">
+            <SignInForm setBusy={setSigningIn} />
+          </Tabs.Content>
+          <Tabs.Content value="sign-up" className="mt-2">
+            <SignUpForm />
+          </Tabs.Content>
+        </Tabs.Root>
       </div>
     </div>
   )

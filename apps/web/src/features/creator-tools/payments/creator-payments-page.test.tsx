@@ -1,6 +1,6 @@
 import { paymentMessages } from '@picks/contracts/client'
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { recordOf, storeUserRecord } from '../../../auth/stored-user.ts'
 import { apiError, creatorUserId, customer } from '../../../test/fake-creator-api.ts'
 import {
@@ -238,6 +238,9 @@ describe('payout request', () => {
 })
 
 describe('revenue', () => {
+  // The chart (Recharts) is a lazy chunk; loading it here keeps its first import out of findBy's timeout.
+  beforeAll(() => import('./revenue-bars.tsx'))
+
   it('draws net revenue per day with a table of the same numbers and the totals', async () => {
     servePayoutsApi({
       revenue: {
@@ -254,7 +257,7 @@ describe('revenue', () => {
     const chart = await within(revenue).findByRole('img', {
       name: 'Net revenue per day, the last 30 days: $42.99 in total',
     })
-    expect(chart.querySelectorAll('rect')).toHaveLength(3)
+    expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(3)
     const table = within(revenue).getByRole('table', { name: 'Revenue per day' })
     expect(
       within(table)

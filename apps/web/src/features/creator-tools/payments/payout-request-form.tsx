@@ -1,8 +1,10 @@
 import { dollarsToCents, formatCents, paymentLimits, paymentMessages } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { payoutQueries, requestPayout, serverReason } from '../api/index.ts'
@@ -31,13 +33,19 @@ function amountProblemFrom(error: unknown): string | undefined {
   return error.details?.find((issue) => issue.field === 'amount' || issue.field === 'body.amount')?.message
 }
 
+interface PayoutFields {
+  amount: string
+  description: string
+}
+
 /** A payout request (spec §3 "Payout request"): dollars typed, cents sent, at least $10 and at most what is available. */
 export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
   const queryClient = useQueryClient()
   const balance = useQuery(payoutQueries.balance(creatorId))
-  const [amount, setAmount] = useState('')
-  const [description, setDescription] = useState('')
-  const [amountProblem, setAmountProblem] = useState<string | undefined>()
+  const form = useForm<PayoutFields>({
+    defaultValues: { amount: '', description: '' },
+    ...checkOnSubmit,
+  })
   const [confirmation, setConfirmation] = useState<string | null>(null)
 
   const payout = useMutation({
@@ -46,11 +54,13 @@ export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
       setConfirmation(
         `Payout of ${formatCents(requested.amount_cents, requested.currency)} requested. It is listed under Payouts below.`,
       )
-      setAmount('')
-      setDescription('')
+      form.reset()
       await queryClient.invalidateQueries({ queryKey: payoutQueries.all(creatorId) })
     },
-    onError: (error) => setAmountProblem(amountProblemFrom(error)),
+    onError: (error) => {
+      const problem = amountProblemFrom(error)
+      if (problem) form.setError('amount', { message: problem })
+    },
   })
 
   const availableCents = balance.data?.available_cents ?? null
@@ -61,10 +71,10 @@ export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
     if (payout.isPending) return
     setConfirmation(null)
     payout.reset()
-    const checked = checkPayoutAmount(amount, availableCents)
-    setAmountProblem(checked.problem)
-    if (checked.cents === undefined) return
-    payout.mutate({ creatorId, amount: checked.cents, description: description.trim() })
+    void form.handleSubmit(({ amount, description }) => {
+      const { cents } = checkPayoutAmount(amount, availableCents)
+      if (cents !== undefined) payout.mutate({ creatorId, amount: cents, description: description.trim() })
+    })(event)
   }
 
   const hint =
@@ -80,7 +90,7 @@ export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
     >
       <form noValidate aria-label="Request a payout" onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_1fr]">
-          <Field label="Amount (USD)" error={amountProblem} hint={hint}>
+          <Field label="Amount (USD)" error={form.formState.errors.amount?.message} hint={hint}>
             {(control) => (
               <div className="flex items-center gap-1">
                 <span aria-hidden="true" className="text-slate-700">
@@ -92,8 +102,9 @@ export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
                   autoComplete="off"
                   placeholder="25.00"
                   className={inputClasses}
-                  value={amount}
-                  onChange={(event) => setAmount(event.target.value)}
+                  {...form.register('amount', {
+                    validate: (text) => checkPayoutAmount(text, availableCents).problem ?? true,
+                  })}
                 />
               </div>
             )}
@@ -106,8 +117,7 @@ export function PayoutRequestForm({ creatorId }: { creatorId: string }) {
                 maxLength={paymentLimits.payoutDescriptionMaxLength}
                 placeholder="March payout"
                 className={inputClasses}
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
+                {...form.register('description')}
               />
             )}
           </Field>

@@ -1,36 +1,31 @@
 import type { RevenueAnswer } from '@picks/contracts'
 import { formatCents, paymentMessages, revenuePeriods, type RevenuePeriod } from '@picks/contracts/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { cx } from '../../../components/ui/cx.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { loadChunk } from '../../../lib/lazy-route.ts'
 import { bucketLabel, periodLabels } from './payout-words.ts'
 import { payoutQueries } from '../api/index.ts'
 
-const chartHeight = 100
-const slotWidth = 10
-const barWidth = 7
+const RevenueBars = lazy(async () => ({ default: (await loadChunk(() => import('./revenue-bars.tsx'))).RevenueBars }))
 
 function periodPhrase(period: RevenuePeriod): string {
   return period === 'all' ? 'all time' : `the last ${periodLabels[period]}`
 }
 
 /**
- * Net revenue per bucket as a small inline SVG bar chart (no chart library), with a visually
- * hidden table of the same numbers for screen readers and the period's totals below.
+ * Net revenue per bucket as a bar chart (Recharts, in its own chunk), with a visually hidden
+ * table of the same numbers for screen readers and the period's totals below.
  */
 export function RevenueChart({ revenue }: { revenue: RevenueAnswer }) {
-  const titleId = useId()
   const money = (cents: number) => formatCents(cents, revenue.currency)
   const { points, totals, bucket } = revenue
   const per = bucket === 'day' ? 'day' : 'month'
 
   const highest = Math.max(0, ...points.map((point) => point.net_cents))
-  const lowest = Math.min(0, ...points.map((point) => point.net_cents))
-  const range = highest - lowest || 1
-  const zeroY = (highest / range) * chartHeight
-  const width = Math.max(points.length, 1) * slotWidth
 
   return (
     <div className="flex flex-col gap-3">
@@ -40,41 +35,15 @@ export function RevenueChart({ revenue }: { revenue: RevenueAnswer }) {
         </p>
       ) : (
         <figure className="flex flex-col gap-1">
-          <svg
-            role="img"
-            aria-labelledby={titleId}
-            viewBox={`0 0 ${width} ${chartHeight}`}
-            preserveAspectRatio="none"
-            className="h-40 w-full rounded-lg bg-slate-50"
-          >
-            <title id={titleId}>
-              {`Net revenue per ${per}, ${periodPhrase(revenue.period)}: ${money(totals.net_cents)} in total`}
-            </title>
-            {points.map((point, index) => {
-              const size = (Math.abs(point.net_cents) / range) * chartHeight
-              return (
-                <rect
-                  key={point.date}
-                  x={index * slotWidth + (slotWidth - barWidth) / 2}
-                  y={point.net_cents >= 0 ? zeroY - size : zeroY}
-                  width={barWidth}
-                  height={size}
-                  className={point.net_cents >= 0 ? 'fill-emerald-600' : 'fill-red-500'}
-                >
-                  <title>{`${bucketLabel(point.date, bucket)}: ${money(point.net_cents)}`}</title>
-                </rect>
-              )
-            })}
-            <line
-              x1={0}
-              x2={width}
-              y1={zeroY}
-              y2={zeroY}
-              className="stroke-slate-400"
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-          </svg>
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <div
+              role="img"
+              aria-label={`Net revenue per ${per}, ${periodPhrase(revenue.period)}: ${money(totals.net_cents)} in total`}
+              className="h-40 w-full rounded-lg bg-slate-50"
+            >
+              <RevenueBars revenue={revenue} />
+            </div>
+          </Suspense>
           <figcaption aria-hidden="true" className="flex justify-between text-xs text-slate-600">
             <span>{bucketLabel(points[0]?.date ?? '', bucket)}</span>
             <span>Highest: {money(highest)}</span>

@@ -1,9 +1,11 @@
 import type { SandboxOnboarding } from '@picks/contracts'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { type FormEvent, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
 import { useLocation, useParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { authRedirectFor } from '../../../auth/auth-redirect.ts'
 import { pageTitle, site } from '../../../lib/site.ts'
@@ -77,12 +79,27 @@ function ageOn(birthDate: string, today: Date): number | null {
   return age
 }
 
+interface OnboardingFields {
+  legalName: string
+  birthDate: string
+}
+
+/** What is wrong with a typed birth date, or true: a real past date, old enough to be paid out. */
+function birthDateProblem(birthDate: string): string | true {
+  const age = ageOn(birthDate, new Date())
+  if (age === null) return sandboxOnboardingMessages.birthDate
+  if (age < site.minimumAge) return sandboxOnboardingMessages.tooYoung
+  return true
+}
+
 function OnboardingForm({ link, onLinkClosed }: { link: SandboxOnboarding; onLinkClosed: () => void }) {
   const user = useStoredUser()
   const location = useLocation()
-  const [legalName, setLegalName] = useState(link.name)
-  const [birthDate, setBirthDate] = useState('')
-  const [problems, setProblems] = useState<{ legalName?: string; birthDate?: string }>({})
+  const form = useForm<OnboardingFields>({
+    defaultValues: { legalName: link.name, birthDate: '' },
+    ...checkOnSubmit,
+  })
+  const problems = form.formState.errors
 
   const complete = useMutation({
     mutationFn: () => completeSandboxOnboarding(link.link_id),
@@ -96,13 +113,7 @@ function OnboardingForm({ link, onLinkClosed }: { link: SandboxOnboarding; onLin
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (complete.isPending || complete.isSuccess) return
-    const found: typeof problems = {}
-    if (!legalName.trim()) found.legalName = sandboxOnboardingMessages.legalName
-    const age = ageOn(birthDate, new Date())
-    if (age === null) found.birthDate = sandboxOnboardingMessages.birthDate
-    else if (age < site.minimumAge) found.birthDate = sandboxOnboardingMessages.tooYoung
-    setProblems(found)
-    if (Object.keys(found).length === 0) complete.mutate()
+    void form.handleSubmit(() => complete.mutate())(event)
   }
 
   const error = complete.error
@@ -129,26 +140,26 @@ function OnboardingForm({ link, onLinkClosed }: { link: SandboxOnboarding; onLin
           <dd className="font-medium break-all text-slate-900">{link.email}</dd>
         </div>
       </dl>
-      <Field label="Legal name" error={problems.legalName}>
+      <Field label="Legal name" error={problems.legalName?.message}>
         {(control) => (
           <input
             {...control}
             autoComplete="name"
             className={inputClasses}
-            value={legalName}
-            onChange={(event) => setLegalName(event.target.value)}
+            {...form.register('legalName', {
+              validate: (name) => (name.trim() ? true : sandboxOnboardingMessages.legalName),
+            })}
           />
         )}
       </Field>
-      <Field label="Date of birth" error={problems.birthDate}>
+      <Field label="Date of birth" error={problems.birthDate?.message}>
         {(control) => (
           <input
             {...control}
             type="date"
             autoComplete="bday"
             className={inputClasses}
-            value={birthDate}
-            onChange={(event) => setBirthDate(event.target.value)}
+            {...form.register('birthDate', { validate: birthDateProblem })}
           />
         )}
       </Field>

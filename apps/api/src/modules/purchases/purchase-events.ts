@@ -2,51 +2,45 @@ import { addPlanInterval, liveStatuses } from '@picks/contracts'
 import { eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import type { PaymentCharge, PaymentEvent, ProviderName, SubscriptionState } from '../payments/payments.service.ts'
-import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
-import { bookCharge, bookRefund, hasCharge } from '../ledger/ledger.service.ts'
-import { paymentEvents, purchases } from './purchases.table.ts'
+import type { PaymentCharge, PaymentEvent, SubscriptionState } from '../payments/payments.service.ts'
+import { bookCharge, hasCharge } from '../ledger/ledger.service.ts'
+import { purchases } from './purchases.table.ts'
 
 /**
- * The one handler of payment events, whichever provider sent them (Stripe's webhooks or the
- * sandbox). Each event is recorded by id in the same transaction that applies it: a repeated event
- * finds its id taken and changes nothing, and a failure rolls both back so the provider's retry
- * applies it later. Events about one purchase may come in any order: periods only move forward,
- * an older status never overwrites a newer one, and an ended subscription stays ended.
+ * What the provider's checkout, invoice and subscription events do to a purchase (billing's event
+ * switch, billing/payment-events.ts, hands them here inside the transaction that records the event).
+ * Events about one purchase may come in any order: periods only move forward, an older status never
+ * overwrites a newer one, and an ended subscription stays ended. A payment they carry is booked in
+ * the ledger.
  */
 
-export interface EventDeps {
+export interface PurchaseEventDeps {
+  /** The transaction that records the event. */
   db: Db
-  provider: ProviderName
   /** Days a charge stays pending before the creator can withdraw it. */
   holdDays: number
 }
+
+/** The provider events that are about a purchase. */
+export type PurchaseEvent = Extract<
+  PaymentEvent,
+  {
+    type:
+      | 'checkout.completed'
+      | 'checkout.expired'
+      | 'invoice.paid'
+      | 'invoice.payment_failed'
+      | 'subscription.updated'
+      | 'subscription.deleted'
+  }
+>
 
 type PurchaseRow = typeof purchases.$inferSelect
 const isUuid = z.uuid()
 const dayMs = 24 * 60 * 60 * 1000
 
-/** Applies `event` once; false when it had been applied before. */
-export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({
-        id: `${deps.provider}:${event.id}`,
-        provider: deps.provider,
-        type: event.type,
-        occurredAt: event.occurredAt,
-        payload: JSON.parse(JSON.stringify(event)) as object,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id })
-    if (!recorded.length) return false
-    await apply({ ...deps, db: tx }, event)
-    return true
-  })
-}
-
-async function apply(deps: EventDeps, event: PaymentEvent): Promise<void> {
+/** Applies a purchase's event (once: the caller records the event's id in the same transaction). */
+export async function applyPurchaseEvent(deps: PurchaseEventDeps, event: PurchaseEvent): Promise<void> {
   switch (event.type) {
     case 'checkout.completed':
       return checkoutCompleted(deps, event)
@@ -60,18 +54,6 @@ async function apply(deps: EventDeps, event: PaymentEvent): Promise<void> {
       return subscriptionUpdated(deps, event)
     case 'subscription.deleted':
       return subscriptionDeleted(deps, event)
-    case 'charge.refunded':
-      await bookRefund(deps.db, {
-        paymentRef: event.paymentRef,
-        amountRefundedCents: event.amountRefundedCents,
-        occurredAt: event.occurredAt,
-      })
-      return
-    case 'account.updated':
-      return recordAccountStatus(deps, event)
-    case 'payout.paid':
-    case 'payout.failed':
-      return settlePayout(deps, event)
   }
 }
 
@@ -97,7 +79,7 @@ async function lockPurchase(
 
 /** Books a payment for the purchase; a subscription's later payments read as renewals. */
 async function bookPurchaseCharge(
-  deps: EventDeps,
+  deps: PurchaseEventDeps,
   purchase: PurchaseRow,
   payment: PaymentCharge,
   occurredAt: Date,
@@ -122,7 +104,7 @@ function later(a: Date | null, b: Date): Date {
   return a && a.getTime() > b.getTime() ? a : b
 }
 
-async function checkoutCompleted(deps: EventDeps, event: EventOf<'checkout.completed'>): Promise<void> {
+async function checkoutCompleted(deps: PurchaseEventDeps, event: EventOf<'checkout.completed'>): Promise<void> {
   const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId })
   if (!purchase) return
   if (event.payment) await bookPurchaseCharge(deps, purchase, event.payment, event.occurredAt)
@@ -158,7 +140,7 @@ async function checkoutCompleted(deps: EventDeps, event: EventOf<'checkout.compl
     .where(eq(purchases.id, purchase.id))
 }
 
-async function checkoutExpired(deps: EventDeps, event: EventOf<'checkout.expired'>): Promise<void> {
+async function checkoutExpired(deps: PurchaseEventDeps, event: EventOf<'checkout.expired'>): Promise<void> {
   if (!isUuid.safeParse(event.purchaseId).success) return
   await deps.db
     .update(purchases)
@@ -166,7 +148,7 @@ async function checkoutExpired(deps: EventDeps, event: EventOf<'checkout.expired
     .where(sql`${purchases.id} = ${event.purchaseId}::uuid and ${purchases.status} = 'pending'`)
 }
 
-async function invoicePaid(deps: EventDeps, event: EventOf<'invoice.paid'>): Promise<void> {
+async function invoicePaid(deps: PurchaseEventDeps, event: EventOf<'invoice.paid'>): Promise<void> {
   const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
   if (!purchase) return
   if (event.payment) await bookPurchaseCharge(deps, purchase, event.payment, event.occurredAt)
@@ -191,7 +173,7 @@ async function invoicePaid(deps: EventDeps, event: EventOf<'invoice.paid'>): Pro
     .where(eq(purchases.id, purchase.id))
 }
 
-async function invoiceFailed(deps: EventDeps, event: EventOf<'invoice.payment_failed'>): Promise<void> {
+async function invoiceFailed(deps: PurchaseEventDeps, event: EventOf<'invoice.payment_failed'>): Promise<void> {
   const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
   if (!purchase || !liveStatuses.includes(purchase.status)) return
   if (purchase.statusEventAt && event.occurredAt.getTime() < purchase.statusEventAt.getTime()) return
@@ -212,7 +194,7 @@ const statusFromProvider: Record<SubscriptionState, PurchaseRow['status'] | null
   incomplete: null,
 }
 
-async function subscriptionUpdated(deps: EventDeps, event: EventOf<'subscription.updated'>): Promise<void> {
+async function subscriptionUpdated(deps: PurchaseEventDeps, event: EventOf<'subscription.updated'>): Promise<void> {
   const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
   if (!purchase || purchase.status === 'canceled') return
   if (purchase.statusEventAt && event.occurredAt.getTime() < purchase.statusEventAt.getTime()) return
@@ -236,7 +218,7 @@ async function subscriptionUpdated(deps: EventDeps, event: EventOf<'subscription
     .where(eq(purchases.id, purchase.id))
 }
 
-async function subscriptionDeleted(deps: EventDeps, event: EventOf<'subscription.deleted'>): Promise<void> {
+async function subscriptionDeleted(deps: PurchaseEventDeps, event: EventOf<'subscription.deleted'>): Promise<void> {
   const purchase = await lockPurchase(deps.db, { purchaseId: event.purchaseId, subscriptionId: event.subscriptionId })
   if (!purchase || purchase.status === 'canceled') return
   await deps.db

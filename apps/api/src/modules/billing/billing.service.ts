@@ -8,14 +8,19 @@ import {
   type PaymentProvider,
   type SandboxProvider,
 } from '../payments/payments.service.ts'
+import { expirePasses } from '../purchases/purchases.service.ts'
 import { applyPaymentEvent } from './payment-events.ts'
-import { expirePasses } from './purchases.service.ts'
 
 /**
- * Billing wiring: the configured payment provider (Stripe when its keys are set, else the
- * sandbox), the one event handler both feed, and the scheduled work (renewals in sandbox mode,
- * passes expiring, stale checkouts). In Stripe mode Stripe drives renewals through its events.
+ * The billing module: above purchases, payouts and the ledger, it is where money comes in. It holds
+ * the configured payment provider (Stripe when its keys are set, else the sandbox), the one handler
+ * of the provider's events both feed (payment-events.ts, which hands each event to its owner), and
+ * the scheduled work (renewals in sandbox mode, passes expiring, stale checkouts). In Stripe mode
+ * Stripe drives renewals through its events. Money flows one way: billing → purchases and payouts
+ * → ledger; nothing below imports billing.
  */
+
+export { billingJob, billingJobs, workBilling } from './billing-jobs.ts'
 
 export interface Billing {
   provider: PaymentProvider

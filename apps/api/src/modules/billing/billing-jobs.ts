@@ -1,6 +1,5 @@
 import type { Jobs } from '../../jobs/queue.ts'
 import { defineScheduledJob, workScheduled } from '../../jobs/scheduled.ts'
-import type { Billing } from './billing.ts'
 
 /**
  * Every minute: billing's scheduled work (sandbox renewals, passes expiring, stale checkouts). Safe
@@ -13,7 +12,7 @@ export const billingJobs = [billingJob] as const
 /** Runs billing's scheduled work in this process, and puts it on pg-boss's cron every minute. */
 export async function workBilling(
   jobs: Jobs,
-  billing: Pick<Billing, 'runScheduled'>,
+  billing: { runScheduled(): Promise<void> },
   log: { error(obj: object, msg: string): void },
 ): Promise<void> {
   await workScheduled(jobs, billingJob, '* * * * *', () => billing.runScheduled(), log)

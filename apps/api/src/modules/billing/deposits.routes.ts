@@ -5,8 +5,7 @@ import { depositStats, listDeposits } from './deposits.service.ts'
 
 /**
  * Deposits (spec §7): incoming customer payments, for administrators. Every customer's payments
- * are an admin power, so only a session that entered the admin password sees them. Registered by
- * payoutsRoutes with its own options, of which it needs only these.
+ * are an admin power, so only a session that entered the admin password sees them.
  */
 export const depositsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['deposits']

@@ -1,6 +1,6 @@
 import { ErrorBody } from '@picks/contracts'
 import type { FastifyInstance } from 'fastify'
-import { isOpen, type Access } from '../modules/auth/guard.ts'
+import { isOpen, type Access } from './modules/auth/guard.ts'
 
 /** The security schemes a guarded operation accepts: the session cookie, or a bearer token. */
 export const securitySchemes = {

@@ -8,7 +8,7 @@ import { startStripeDouble, type JsonObject, type StripeDouble } from '../../tes
 import { createStripeProvider } from '../payments/stripe-provider.ts'
 import { payoutAccounts } from '../payouts/payouts.table.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
-import { purchases } from './purchases.table.ts'
+import { purchases } from '../purchases/purchases.table.ts'
 
 /**
  * The whole Stripe path through our HTTP boundary: the official SDK talks to a local double of

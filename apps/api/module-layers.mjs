@@ -1,0 +1,57 @@
+// The API's allowed dependencies between modules, in one place: eslint.config.js turns it into the
+// `boundaries/dependencies` rule, src/module-layers.test.ts checks that it has no cycle and names
+// every module, and docs/architecture.md draws it. Type-only imports count like any other.
+
+/**
+ * Which other modules each module (`apps/api/src/modules/<name>`) may import, lower modules first.
+ * Every module may also import the platform parts below; no module imports the composition parts.
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const moduleLayers = {
+  notifications: [],
+  odds: [],
+  health: [],
+  payments: ['auth'],
+  media: ['auth'],
+  auth: ['notifications'],
+  users: ['auth'],
+  admin: ['auth', 'users'],
+  clients: ['auth', 'users'],
+  creators: ['auth', 'users'],
+  ledger: ['payments', 'creators'],
+  payouts: ['ledger', 'payments', 'creators', 'users', 'auth'],
+  purchases: ['ledger', 'payments', 'creators', 'users', 'auth'],
+  billing: ['purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications'],
+  picks: ['purchases', 'creators', 'odds', 'auth', 'users'],
+  alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
+}
+
+/**
+ * The platform: code every module may import, which imports no module. Each part lists the other
+ * platform parts it may import.
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const platformLayers = {
+  config: [],
+  errors: [],
+  db: ['config'],
+  http: ['errors', 'config'],
+  // The job queue itself (jobs/queue.ts, registry.ts, scheduled.ts): each module defines its own jobs on it.
+  queue: ['db', 'config'],
+}
+
+/**
+ * The composition: what builds processes out of the modules. Each part may import every module and
+ * every platform part, plus the composition parts it lists; no module or platform part imports one.
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const compositionLayers = {
+  // Every table, for drizzle-kit's migration generator (db/schema.ts); the runtime client never imports it.
+  schema: [],
+  // Demo data for a fresh database (seed/).
+  seed: [],
+  // Which jobs exist and the worker process (jobs/ but the queue).
+  jobs: [],
+  // The entry files at src/: app.ts, openapi.ts, start.ts, server.ts, worker.ts, shutdown.ts, admin-create.ts.
+  app: ['jobs', 'seed'],
+}

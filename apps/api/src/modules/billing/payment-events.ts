@@ -1,0 +1,66 @@
+import type { Db } from '../../db/client.ts'
+import { bookRefund } from '../ledger/ledger.service.ts'
+import type { PaymentEvent, ProviderName } from '../payments/payments.service.ts'
+import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
+import { applyPurchaseEvent } from '../purchases/purchases.service.ts'
+import { paymentEvents } from './billing.table.ts'
+
+/**
+ * The one handler of payment events, whichever provider sent them (Stripe's webhooks or the
+ * sandbox). Each event is recorded by id in the same transaction that applies it: a repeated event
+ * finds its id taken and changes nothing, and a failure rolls both back so the provider's retry
+ * applies it later. Each event goes to its owner: checkout, invoice and subscription events to
+ * purchases (which books their payments in the ledger), refunds to the ledger, and account and
+ * payout events to payouts.
+ */
+
+export interface EventDeps {
+  db: Db
+  provider: ProviderName
+  /** Days a charge stays pending before the creator can withdraw it. */
+  holdDays: number
+}
+
+/** Applies `event` once; false when it had been applied before. */
+export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        id: `${deps.provider}:${event.id}`,
+        provider: deps.provider,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        payload: JSON.parse(JSON.stringify(event)) as object,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+    if (!recorded.length) return false
+    await dispatch({ ...deps, db: tx }, event)
+    return true
+  })
+}
+
+async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {
+  switch (event.type) {
+    case 'checkout.completed':
+    case 'checkout.expired':
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+    case 'subscription.updated':
+    case 'subscription.deleted':
+      return applyPurchaseEvent(deps, event)
+    case 'charge.refunded':
+      await bookRefund(deps.db, {
+        paymentRef: event.paymentRef,
+        amountRefundedCents: event.amountRefundedCents,
+        occurredAt: event.occurredAt,
+      })
+      return
+    case 'account.updated':
+      return recordAccountStatus(deps, event)
+    case 'payout.paid':
+    case 'payout.failed':
+      return settlePayout(deps, event)
+  }
+}
