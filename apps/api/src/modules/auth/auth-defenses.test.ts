@@ -248,7 +248,7 @@ describe("the auth library's paths our clients do not use", () => {
   })
 
   it('answers 404 to every other path of the library, as to a path that does not exist', async () => {
-    // What our clients use (apps/web/src/lib/auth.ts), the e-mailed reset link, Google's return and the key set.
+    // What our clients use (apps/web/src/auth/auth.ts), the e-mailed reset link, Google's return and the key set.
     const open = new Set([
       'POST /sign-up/email',
       'POST /sign-in/email',

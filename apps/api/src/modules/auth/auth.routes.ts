@@ -72,7 +72,7 @@ const checkedBodies: Record<string, z.ZodType<Record<string, unknown>>> = {
 }
 
 /**
- * The library's paths our clients use (decision 013): the calls of apps/web/src/lib/auth.ts, the
+ * The library's paths our clients use (decision 013): the calls of apps/web/src/auth/auth.ts, the
  * e-mailed reset link, Google's return, and the access token with its keys. Every other path of
  * the library (sign-in and reset by e-mail code, profile, e-mail and session changes, …) answers
  * 404 like a path that does not exist: each would be a way in, or a change, around our checks,
