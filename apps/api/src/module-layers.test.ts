@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { compositionLayers, moduleLayers, platformLayers } from '../module-layers.mjs'
 
@@ -67,5 +67,20 @@ describe('the module layers (module-layers.mjs, enforced by boundaries/dependenc
       'purchases → payouts → ledger → purchases',
     )
     expect(findCycle({ users: ['auth'], auth: ['notifications'], notifications: [] })).toBeNull()
+  })
+
+  it('are the ones docs/architecture.md draws', () => {
+    // The modules table's rows: | `name` | owns … | may import (comma-separated, or — for none) |
+    const page = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8')
+    const drawn = Object.fromEntries(
+      [...page.matchAll(/^\| `([a-z-]+)` +\|[^\n]*\| ([a-z, —-]+?) *\|$/gm)].map(([, name, imports]) => [
+        name,
+        imports === '—' ? [] : imports!.split(', ').sort(),
+      ]),
+    )
+    const enforced = Object.fromEntries(
+      Object.entries(moduleLayers).map(([name, allowed]) => [name, [...allowed].sort()]),
+    )
+    expect(drawn).toEqual(enforced)
   })
 })
