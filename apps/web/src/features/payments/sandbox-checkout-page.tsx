@@ -1,10 +1,12 @@
 import type { SandboxCheckout } from '@picks/contracts'
 import { formatCents, paymentMessages } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { planPrice, planTerm } from '../../components/plans/plan-terms.ts'
@@ -130,8 +132,11 @@ function TestCards() {
 function CardForm({ checkout }: { checkout: SandboxCheckout }) {
   const queryClient = useQueryClient()
   const titleId = useId()
-  const [values, setValues] = useState<SandboxPayBody>({ card_number: '', expiry: '', cvc: '', name: '' })
-  const [problems, setProblems] = useState<CardProblems>({})
+  const form = useForm<SandboxPayBody>({
+    defaultValues: { card_number: '', expiry: '', cvc: '', name: '' },
+    ...checkOnSubmit,
+  })
+  const problems = form.formState.errors
   const sessionId = checkout.session_id
 
   const leave = (answer: SandboxRedirect) => window.location.assign(answer.redirect_url)
@@ -143,10 +148,16 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
 
   const pay = useMutation({
     mutationFn: (body: SandboxPayBody) => paySandboxCheckout(sessionId, body),
-    onMutate: () => setProblems({}),
+    onMutate: () => form.clearErrors(),
     onSuccess: leave,
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 400) setProblems(problemsFromServer(error.details))
+      if (error instanceof ApiError && error.status === 400) {
+        const fromServer = problemsFromServer(error.details)
+        for (const field of cardFields) {
+          const message = fromServer[field]
+          if (message) form.setError(field, { message })
+        }
+      }
       refreshOnClose(error)
     },
   })
@@ -171,17 +182,19 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
   }, [resetPay, resetCancel, queryClient, sessionId])
   // After success the browser is on its way to the next page: nothing more to click here.
   const busy = pay.isPending || pay.isSuccess || cancel.isPending || cancel.isSuccess
-  const set = (change: Partial<SandboxPayBody>) => setValues((current) => ({ ...current, ...change }))
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (busy) return
-    pay.mutate({
-      card_number: values.card_number.replace(/\s+/g, ''),
-      expiry: normalizedExpiry(values.expiry),
-      cvc: values.cvc.trim(),
-      name: values.name.trim(),
-    })
+    // No checks here: the server says what is wrong with a card, and `pay` shows it at the field.
+    void form.handleSubmit((values) =>
+      pay.mutate({
+        card_number: values.card_number.replace(/\s+/g, ''),
+        expiry: normalizedExpiry(values.expiry),
+        cvc: values.cvc.trim(),
+        name: values.name.trim(),
+      }),
+    )(event)
   }
 
   const failure = pay.isError ? payFailureMessage(pay.error) : cancel.isError ? payFailureMessage(cancel.error) : null
@@ -196,7 +209,7 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         Pay with card
       </h2>
-      <Field label="Card number" error={problems.card_number}>
+      <Field label="Card number" error={problems.card_number?.message}>
         {(control) => (
           <input
             {...control}
@@ -205,13 +218,12 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
             placeholder="4242 4242 4242 4242"
             maxLength={30}
             className={inputClasses}
-            value={values.card_number}
-            onChange={(event) => set({ card_number: event.target.value })}
+            {...form.register('card_number')}
           />
         )}
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field label="Expiry (MM / YY)" error={problems.expiry}>
+        <Field label="Expiry (MM / YY)" error={problems.expiry?.message}>
           {(control) => (
             <input
               {...control}
@@ -220,12 +232,11 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
               placeholder="MM / YY"
               maxLength={7}
               className={inputClasses}
-              value={values.expiry}
-              onChange={(event) => set({ expiry: event.target.value })}
+              {...form.register('expiry')}
             />
           )}
         </Field>
-        <Field label="CVC" error={problems.cvc}>
+        <Field label="CVC" error={problems.cvc?.message}>
           {(control) => (
             <input
               {...control}
@@ -234,21 +245,19 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
               placeholder="123"
               maxLength={4}
               className={inputClasses}
-              value={values.cvc}
-              onChange={(event) => set({ cvc: event.target.value })}
+              {...form.register('cvc')}
             />
           )}
         </Field>
       </div>
-      <Field label="Name on card" optional error={problems.name}>
+      <Field label="Name on card" optional error={problems.name?.message}>
         {(control) => (
           <input
             {...control}
             autoComplete="cc-name"
             maxLength={120}
             className={inputClasses}
-            value={values.name}
-            onChange={(event) => set({ name: event.target.value })}
+            {...form.register('name')}
           />
         )}
       </Field>

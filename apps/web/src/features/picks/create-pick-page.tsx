@@ -10,10 +10,13 @@ import {
 } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useController, useForm } from 'react-hook-form'
 import { PickCard } from '../../components/picks/pick-card.tsx'
 import { betTypeLabels } from '../../components/picks/pick-terms.ts'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { Field, FieldError, FormAlert, inputClasses, textareaClasses } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { formProblems } from '../../components/ui/form-problems.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
@@ -25,6 +28,7 @@ import {
   pickBody,
   pickProblems,
   pickProblemsFromServer,
+  type PickField,
   type PickFormValues,
   type PickProblems,
 } from './pick-form.ts'
@@ -32,6 +36,30 @@ import { createPick, oddsQueries, pickQueries } from './api.ts'
 import { SelectionStep } from './selection-step.tsx'
 
 const fixFields = 'Please fix the highlighted fields.'
+
+interface CreatePickFields {
+  pick: PickFormValues
+}
+
+/** Where each problem is kept: at the value it is about (the teams' at the home team). */
+const problemValues: Record<PickField, keyof PickFormValues> = {
+  sport: 'sport',
+  game: 'game',
+  gameDate: 'gameTime',
+  teams: 'homeTeam',
+  betType: 'betType',
+  selection: 'side',
+  line: 'line',
+  odds: 'odds',
+  reasoning: 'reasoning',
+  stake: 'stakeUnits',
+  access: 'isPremium',
+}
+
+const createPickForm = formProblems<CreatePickFields, PickField>(
+  ['sport', 'game', 'gameDate', 'teams', 'betType', 'selection', 'line', 'odds', 'reasoning', 'stake', 'access'],
+  (field) => `pick.${problemValues[field]}`,
+)
 
 /** The failure headline: spec §8, creating an enhanced pick throws the server's JSON body, so its message. */
 function publishFailure(error: unknown): string {
@@ -231,10 +259,16 @@ export function Component() {
   const user = useStoredUser()
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<PickFormValues>(() => newPickValues(user?.specialty_sport))
-  const [attempted, setAttempted] = useState(false)
-  const [serverProblems, setServerProblems] = useState<PickProblems>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<CreatePickFields>({
+    defaultValues: { pick: newPickValues(user?.specialty_sport) },
+    resolver: createPickForm.resolver(({ pick }) => pickProblems(pick)),
+    ...checkOnSubmit,
+  })
+  // The steps edit the pick as a whole: a choice can clear what was chosen for the old one (`applyChange`).
+  const { field: pickField } = useController({ control: form.control, name: 'pick' })
+  const values = pickField.value
+  const { errors, isSubmitted } = form.formState
+  const formError = errors.root?.server?.message ?? errors.root?.message
   const [published, setPublished] = useState<PickData | null>(null)
 
   const rankings = useQuery({ ...oddsQueries.bookmakerRankings(), retry: false })
@@ -247,42 +281,38 @@ export function Component() {
       await queryClient.invalidateQueries({ queryKey: pickQueries.all() })
     },
     onError: (error) => {
-      setFormError(publishFailure(error))
-      setServerProblems(error instanceof ApiError ? pickProblemsFromServer(error.details) : {})
+      form.setError('root.server', { message: publishFailure(error) })
+      if (error instanceof ApiError) createPickForm.show(form.setError, pickProblemsFromServer(error.details))
     },
   })
 
-  const clientProblems = attempted ? pickProblems(values) : {}
-  const problems: PickProblems = { ...serverProblems, ...clientProblems }
+  // After a first submit the rules are checked again as the pick is edited; the server's problems
+  // (and those found at the submit) show until the next edit.
+  const problems: PickProblems = { ...createPickForm.read(errors), ...(isSubmitted ? pickProblems(values) : {}) }
 
   const change = (next: Partial<PickFormValues>) => {
-    setValues((current) => applyChange(current, next))
-    setServerProblems({})
+    pickField.onChange(applyChange(form.getValues('pick'), next))
+    form.clearErrors(createPickForm.paths())
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (publish.isPending) return
-    setAttempted(true)
-    const found = pickProblems(values)
-    if (Object.keys(found).length > 0) {
-      setFormError(fixFields)
-      // The first field to fix, so a creator on a phone is taken to it.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-      return
-    }
-    setFormError(null)
-    publish.mutate(pickBody(values))
+    void form.handleSubmit(
+      ({ pick }) => publish.mutate(pickBody(pick)),
+      () => {
+        form.setError('root', { message: fixFields })
+        // The first field to fix, so a creator on a phone is taken to it.
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      },
+    )(event)
   }
 
   function postAnother() {
     setPublished(null)
-    setAttempted(false)
-    setFormError(null)
-    setServerProblems({})
     publish.reset()
     // Same sport again: creators tend to post several picks of one slate.
-    setValues(newPickValues(values.sport || user?.specialty_sport))
+    form.reset({ pick: newPickValues(values.sport || user?.specialty_sport) })
   }
 
   const gameKey = values.gameByHand ? 'hand' : (values.game?.id ?? 'none')

@@ -1,7 +1,8 @@
 import type { CreatorProfile, MeAnswer } from '@picks/contracts'
-import { isSportSlug, type StoredUser } from '@picks/contracts/client'
+import { isSportSlug, socialNetworks, type StoredUser } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { CreatorProfileFields } from '../../../components/creator-profile/creator-profile-fields.tsx'
 import {
   emptyProfileValues,
@@ -10,11 +11,14 @@ import {
   profileProblems,
   usernameProblem,
   type CreatorProfileValues,
+  type ProfileField,
   type ProfileProblems,
 } from '../../../components/creator-profile/profile-values.ts'
 import { UsernameField } from '../../../components/creator-profile/username-field.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../../components/ui/form-options.ts'
+import { formProblems } from '../../../components/ui/form-problems.ts'
 import { api, ApiError } from '../../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
 import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
@@ -35,6 +39,34 @@ function hasProblems(problems: ProfileProblems): boolean {
   return Object.values(problems).some(Boolean)
 }
 
+interface BecomeCreatorFields {
+  username: string
+  profile: CreatorProfileValues
+}
+
+/** The username's problem at the username; a profile problem at its value (the picture's at `picture`). */
+const becomeCreatorForm = formProblems<BecomeCreatorFields, ProfileField>(
+  [
+    'username',
+    'bio',
+    'profilePicture',
+    'specialtySport',
+    'otherSports',
+    'socialLinks',
+    ...socialNetworks.map((network) => `socialLinks.${network}` as const),
+    'country',
+  ],
+  (field) => (field === 'username' ? field : field === 'profilePicture' ? 'profile.picture' : `profile.${field}`),
+)
+
+/** Every problem the browser can see: the profile's, and the username's shape. */
+function becomeCreatorProblems({ username, profile }: BecomeCreatorFields): ProfileProblems {
+  const found: ProfileProblems = { ...profileProblems(profile) }
+  const usernameIssue = usernameProblem(username)
+  if (usernameIssue) found.username = usernameIssue
+  return found
+}
+
 /**
  * Become a Creator (spec §2 `/dashboard` for a customer): the register-creator form. On success the
  * local `user` record takes the creator role, so the sidebar and this page turn into the creator's.
@@ -48,10 +80,14 @@ export function BecomeCreatorForm({
 }) {
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
-  const [username, setUsername] = useState('')
-  const [values, setValues] = useState(() => startingValues(user))
-  const [problems, setProblems] = useState<ProfileProblems>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<BecomeCreatorFields>({
+    defaultValues: { username: '', profile: startingValues(user) },
+    resolver: becomeCreatorForm.resolver(becomeCreatorProblems),
+    ...checkOnSubmit,
+  })
+  const { errors } = form.formState
+  const problems = becomeCreatorForm.read(errors)
+  const formError = errors.root?.server?.message ?? errors.root?.message
   const [uploading, setUploading] = useState(false)
   // Bumped when a submit finds problems: focus then moves to the first field marked invalid.
   const [focusRequest, setFocusRequest] = useState(0)
@@ -62,7 +98,8 @@ export function BecomeCreatorForm({
   }, [focusRequest])
 
   const register = useMutation({
-    mutationFn: () => registerCreator(user.id, { username: username.trim(), ...profileBody(values) }),
+    mutationFn: ({ username, profile }: BecomeCreatorFields) =>
+      registerCreator(user.id, { username: username.trim(), ...profileBody(profile) }),
     onSuccess: (answer) => {
       queryClient.setQueryData(creatorProfileQueries.profile(answer.creator.id).queryKey, { creator: answer.creator })
       // The shop lists the new creator; `me` carries the role.
@@ -72,12 +109,12 @@ export function BecomeCreatorForm({
       storeUserRecord(recordOf(answer.user))
     },
     onError: (error) => {
-      setFormError(registerCreatorErrorMessage(error))
+      form.setError('root.server', { message: registerCreatorErrorMessage(error) })
       if (!(error instanceof ApiError)) return
       const fromServer = problemsFromServer(error.details)
       if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
       if (hasProblems(fromServer)) {
-        setProblems(fromServer)
+        becomeCreatorForm.show(form.setError, fromServer)
         setFocusRequest((n) => n + 1)
       }
       if (error.reason === 'ALREADY_CREATOR') {
@@ -93,17 +130,14 @@ export function BecomeCreatorForm({
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (register.isPending || uploading) return
-    const found: ProfileProblems = { ...profileProblems(values) }
-    const usernameIssue = usernameProblem(username)
-    if (usernameIssue) found.username = usernameIssue
-    setProblems(found)
-    if (hasProblems(found)) {
-      setFormError(fixFields)
-      setFocusRequest((n) => n + 1)
-      return
-    }
-    setFormError(null)
-    register.mutate()
+    // The problems found replace those shown; none, the profile is sent.
+    void form.handleSubmit(
+      (values) => register.mutate(values),
+      () => {
+        form.setError('root', { message: fixFields })
+        setFocusRequest((n) => n + 1)
+      },
+    )(event)
   }
 
   return (
@@ -116,20 +150,33 @@ export function BecomeCreatorForm({
       </p>
 
       <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
-        <UsernameField
-          value={username}
-          onChange={(next) => {
-            setUsername(next)
-            setProblems(({ username: _dropped, ...rest }) => rest)
-          }}
-          error={problems.username}
+        <Controller
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <UsernameField
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next)
+                form.clearErrors('username')
+              }}
+              error={problems.username}
+            />
+          )}
         />
-        <CreatorProfileFields
-          values={values}
-          onChange={setValues}
-          problems={problems}
-          name={user.name || user.email}
-          onUploadingChange={setUploading}
+        <Controller
+          control={form.control}
+          name="profile"
+          render={({ field }) => (
+            <CreatorProfileFields
+              values={field.value}
+              // The update applies to the latest values: an upload may finish after other edits.
+              onChange={(update) => field.onChange(update(form.getValues('profile')))}
+              problems={problems}
+              name={user.name || user.email}
+              onUploadingChange={setUploading}
+            />
+          )}
         />
         <FormAlert message={formError} />
         <p className="text-sm text-slate-700">

@@ -2,9 +2,12 @@ import type { Plan } from '@picks/contracts'
 import { planIntervals, planLimits, type PlanKind } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { cx } from '../../../components/ui/cx.ts'
 import { Field, FieldError, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../../components/ui/form-options.ts'
+import { formProblems } from '../../../components/ui/form-problems.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { intervalWords, planPrice, planTerm, planTrial } from '../../../components/plans/plan-terms.ts'
 import {
@@ -22,10 +25,18 @@ import {
   planProblemsFromServer,
   priceHint,
   valuesFromPlan,
+  type PlanField,
   type PlanFormValues,
-  type PlanProblems,
 } from './plan-values.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
+
+const fixFields = 'Please fix the highlighted fields.'
+
+/** Each plan problem is kept at the field of the same name. */
+const planForm = formProblems<PlanFormValues, PlanField>(
+  ['name', 'kind', 'interval', 'accessDays', 'price', 'trialDays', 'active'],
+  (field) => field,
+)
 
 const kindChoices: { kind: PlanKind; label: string; hint: string }[] = [
   { kind: 'subscription', label: 'Subscription', hint: 'Renews until the customer cancels' },
@@ -45,11 +56,16 @@ function PlanForm({
   const queryClient = useQueryClient()
   const titleId = useId()
   const atLimit = activeElsewhere >= planLimits.maxActivePlans
-  const [values, setValues] = useState<PlanFormValues>(() =>
-    plan ? valuesFromPlan(plan) : { ...newPlanValues, active: !atLimit },
-  )
-  const [problems, setProblems] = useState<PlanProblems>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<PlanFormValues>({
+    defaultValues: plan ? valuesFromPlan(plan) : { ...newPlanValues, active: !atLimit },
+    resolver: planForm.resolver((values) => planProblems(values, activeElsewhere)),
+    ...checkOnSubmit,
+  })
+  const { errors } = form.formState
+  const problems = planForm.read(errors)
+  const formError = errors.root?.server?.message ?? errors.root?.message
+  const kind = form.watch('kind')
+  const active = form.watch('active')
 
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof planBody>) => (plan ? updatePlan(plan.id, body) : createPlan(body)),
@@ -59,28 +75,23 @@ function PlanForm({
     },
     onError: (error) => {
       // Spec §8: an update's headline is verbatim; what the server said about a field shows at that field.
-      setFormError(plan ? updatePlanFailed : createPlanErrorMessage(error))
+      form.setError('root.server', { message: plan ? updatePlanFailed : createPlanErrorMessage(error) })
       if (error instanceof ApiError) {
         const fromServer = planProblemsFromServer(error.details)
         if (error.reason === 'PLAN_LIMIT') fromServer.active = error.message
-        setProblems(fromServer)
+        planForm.show(form.setError, fromServer)
       }
     },
   })
 
-  const set = (change: Partial<PlanFormValues>) => setValues((current) => ({ ...current, ...change }))
-
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (save.isPending) return
-    const found = planProblems(values, activeElsewhere)
-    setProblems(found)
-    if (Object.keys(found).length > 0) {
-      setFormError('Please fix the highlighted fields.')
-      return
-    }
-    setFormError(null)
-    save.mutate(planBody(values))
+    // The problems found replace those shown; none, the plan is sent.
+    void form.handleSubmit(
+      (values) => save.mutate(planBody(values)),
+      () => form.setError('root', { message: fixFields }),
+    )(event)
   }
 
   return (
@@ -100,37 +111,42 @@ function PlanForm({
             className={inputClasses}
             placeholder="Monthly picks"
             maxLength={planLimits.nameMaxLength + 20}
-            value={values.name}
-            onChange={(event) => set({ name: event.target.value })}
+            {...form.register('name')}
           />
         )}
       </Field>
 
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Type</legend>
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {kindChoices.map((choice) => (
-            <label
-              key={choice.kind}
-              className={cx(
-                'flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border bg-white px-3 py-2 text-sm',
-                values.kind === choice.kind ? 'border-emerald-700' : 'border-slate-300',
-              )}
-            >
-              <input
-                type="radio"
-                name={`${titleId}-kind`}
-                className="mt-1 accent-emerald-700"
-                checked={values.kind === choice.kind}
-                onChange={() => set({ kind: choice.kind })}
-              />
-              <span>
-                <span className="block font-medium text-slate-900">{choice.label}</span>
-                <span className="block text-xs text-slate-600">{choice.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {kindChoices.map((choice) => (
+                <label
+                  key={choice.kind}
+                  className={cx(
+                    'flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border bg-white px-3 py-2 text-sm',
+                    field.value === choice.kind ? 'border-emerald-700' : 'border-slate-300',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${titleId}-kind`}
+                    className="mt-1 accent-emerald-700"
+                    checked={field.value === choice.kind}
+                    onChange={() => field.onChange(choice.kind)}
+                  />
+                  <span>
+                    <span className="block font-medium text-slate-900">{choice.label}</span>
+                    <span className="block text-xs text-slate-600">{choice.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+        />
       </fieldset>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -146,31 +162,36 @@ function PlanForm({
                 autoComplete="off"
                 placeholder="19.99"
                 className={inputClasses}
-                value={values.price}
-                onChange={(event) => set({ price: event.target.value })}
+                {...form.register('price')}
               />
             </div>
           )}
         </Field>
 
-        {values.kind === 'subscription' ? (
+        {kind === 'subscription' ? (
           <Field label="Billing period" error={problems.interval}>
             {(control) => (
-              <select
-                {...control}
-                className={inputClasses}
-                value={values.interval}
-                onChange={(event) => {
-                  const interval = planIntervals.find((option) => option === event.target.value)
-                  if (interval) set({ interval })
-                }}
-              >
-                {planIntervals.map((interval) => (
-                  <option key={interval} value={interval}>
-                    {intervalWords[interval].adjective}
-                  </option>
-                ))}
-              </select>
+              <Controller
+                control={form.control}
+                name="interval"
+                render={({ field }) => (
+                  <select
+                    {...control}
+                    className={inputClasses}
+                    value={field.value}
+                    onChange={(event) => {
+                      const interval = planIntervals.find((option) => option === event.target.value)
+                      if (interval) field.onChange(interval)
+                    }}
+                  >
+                    {planIntervals.map((interval) => (
+                      <option key={interval} value={interval}>
+                        {intervalWords[interval].adjective}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
             )}
           </Field>
         ) : (
@@ -183,14 +204,13 @@ function PlanForm({
                 min={planLimits.minAccessDays}
                 max={planLimits.maxAccessDays}
                 className={inputClasses}
-                value={values.accessDays}
-                onChange={(event) => set({ accessDays: event.target.value })}
+                {...form.register('accessDays')}
               />
             )}
           </Field>
         )}
 
-        {values.kind === 'subscription' && (
+        {kind === 'subscription' && (
           <Field label="Free trial (days)" error={problems.trialDays} hint="0 for no trial">
             {(control) => (
               <input
@@ -200,8 +220,7 @@ function PlanForm({
                 min={0}
                 max={planLimits.maxTrialDays}
                 className={inputClasses}
-                value={values.trialDays}
-                onChange={(event) => set({ trialDays: event.target.value })}
+                {...form.register('trialDays')}
               />
             )}
           </Field>
@@ -210,16 +229,22 @@ function PlanForm({
 
       <div className="flex flex-col gap-1">
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-emerald-700"
-            checked={values.active}
-            disabled={atLimit && !values.active}
-            onChange={(event) => set({ active: event.target.checked })}
+          <Controller
+            control={form.control}
+            name="active"
+            render={({ field }) => (
+              <input
+                type="checkbox"
+                className="size-4 accent-emerald-700"
+                checked={field.value}
+                disabled={atLimit && !field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            )}
           />
           Active: on sale on your purchase page
         </label>
-        {atLimit && !values.active && !problems.active && (
+        {atLimit && !active && !problems.active && (
           <p className="text-xs text-slate-600">
             You already have {planLimits.maxActivePlans} active plans, the most allowed. This plan is saved inactive;
             deactivate another plan to put it on sale.

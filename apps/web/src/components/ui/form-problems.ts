@@ -1,0 +1,65 @@
+import {
+  get,
+  set,
+  type FieldError,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormSetError,
+} from 'react-hook-form'
+
+/** A form's problems as its rule functions list them: one message per problem field. */
+export type Problems<Field extends string> = Partial<Record<Field, string>>
+
+/**
+ * How a form's problem fields (the keys its rule functions use) sit among its react-hook-form
+ * errors: `fields` in the order they are checked, and `pathOf` the value each problem is kept at
+ * (a problem about several values, such as a game's two teams, is kept at one of them).
+ */
+export function formProblems<Values extends FieldValues, Field extends string>(
+  fields: readonly Field[],
+  pathOf: (field: Field) => FieldPath<Values>,
+) {
+  return {
+    /** A resolver from the form's rule function: every problem it finds becomes its field's error. */
+    resolver(problemsOf: (values: Values) => Problems<Field>): Resolver<Values> {
+      return (values) => {
+        const problems = problemsOf(values)
+        const errors: FieldErrors<Values> = {}
+        for (const field of fields) {
+          const message = problems[field]
+          if (!message) continue
+          const path = pathOf(field)
+          // Merged, so a problem about a group (the social links) keeps those of its members.
+          set(errors, path, {
+            ...get<FieldErrors<Values>, object | undefined>(errors, path),
+            type: 'validate',
+            message,
+          })
+        }
+        return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors }
+      }
+    },
+    /** The problems the form's errors hold, by problem field. */
+    read(errors: FieldErrors<Values>): Problems<Field> {
+      const problems: Problems<Field> = {}
+      for (const field of fields) {
+        const message = get<FieldErrors<Values>, FieldError | undefined>(errors, pathOf(field))?.message
+        if (message) problems[field] = message
+      }
+      return problems
+    },
+    /** Shows problems found elsewhere (the server's answer) at their fields. */
+    show(setError: UseFormSetError<Values>, problems: Problems<Field>): void {
+      for (const field of fields) {
+        const message = problems[field]
+        if (message) setError(pathOf(field), { type: 'server', message })
+      }
+    },
+    /** The paths of every problem field, to clear them and leave the form-level error. */
+    paths(): FieldPath<Values>[] {
+      return fields.map(pathOf)
+    },
+  }
+}
