@@ -188,6 +188,25 @@ export default tseslint.config(
     },
   },
   {
+    // Components never call the API inline: each feature's data calls and query keys live in its api.ts.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api-client.ts'],
+              importNames: ['api'],
+              message: "Call the API from the feature's api.ts (with its query keys), not from a component.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

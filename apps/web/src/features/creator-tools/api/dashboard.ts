@@ -1,4 +1,5 @@
 import type {
+  MeAnswer,
   CreatePlanBody,
   PickAnswer,
   PicksAnswer,
@@ -71,6 +72,11 @@ export function gradePick(pickId: string, body: { result: Grade; stat_value: num
 
 export function registerCreator(userId: string, body: RegisterCreatorBody): Promise<RegisterCreatorAnswer> {
   return api.post<RegisterCreatorAnswer>(`/users/${encodeURIComponent(userId)}/register-creator`, body)
+}
+
+/** The signed-in person as the server has them now (`GET /me`), to catch this device's record up. */
+export async function signedInUser(): Promise<MeAnswer['user']> {
+  return (await api.get<MeAnswer>('/me')).user
 }
 
 export function createPlan(body: CreatePlanBody): Promise<PlanAnswer> {

@@ -1,4 +1,4 @@
-import type { CreatorProfile, MeAnswer } from '@picks/contracts'
+import type { CreatorProfile } from '@picks/contracts'
 import { isSportSlug, socialNetworks, type StoredUser } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
@@ -19,10 +19,10 @@ import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { formProblems } from '../../../components/ui/form-problems.ts'
-import { api, ApiError } from '../../../lib/api-client.ts'
+import { ApiError } from '../../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
 import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
-import { registerCreator, registerCreatorErrorMessage } from '../api/index.ts'
+import { registerCreator, registerCreatorErrorMessage, signedInUser } from '../api/index.ts'
 
 const fixFields = 'Please fix the highlighted fields.'
 
@@ -119,9 +119,8 @@ export function BecomeCreatorForm({
       }
       if (error.reason === 'ALREADY_CREATOR') {
         // This device's record is behind the server: bring it up to date, which shows the dashboard.
-        api
-          .get<MeAnswer>('/me')
-          .then((me) => refreshStoredProfile(recordOf(me.user)))
+        signedInUser()
+          .then((user) => refreshStoredProfile(recordOf(user)))
           .catch(() => undefined)
       }
     },
