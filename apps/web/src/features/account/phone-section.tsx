@@ -9,10 +9,11 @@ import { CodeField } from '../../components/ui/code-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { shownProblem } from '../../components/ui/form-problem.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
-import { codeDigits, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
+import { codeDigits } from '../../components/auth/second-factor-step.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { AccountSection } from './account-section.tsx'
+import { codeRule } from './two-factor/factor-forms.tsx'
 
 export const phoneMessages = {
   required: 'Enter a phone number, starting with + and the country code.',
@@ -154,9 +155,7 @@ export function PhoneSection({ user }: { user: ServerUser }) {
             <Controller
               control={codeForm.control}
               name="code"
-              rules={{
-                validate: (code) => (/^\d{6}$/.test(codeDigits(code)) ? true : secondFactorMessages.codeFormat),
-              }}
+              rules={codeRule}
               render={({ field }) => (
                 <CodeField
                   label="Code from the text message"
