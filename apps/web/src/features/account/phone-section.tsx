@@ -5,7 +5,6 @@ import { Controller, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
-import { CodeField } from '../../components/ui/code-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { shownProblem } from '../../components/ui/form-problem.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
@@ -13,7 +12,7 @@ import { codeDigits } from '../../components/auth/second-factor-step.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { AccountSection } from './account-section.tsx'
-import { codeRule } from './two-factor/factor-forms.tsx'
+import { CodeEntry } from './two-factor/factor-forms.tsx'
 
 export const phoneMessages = {
   required: 'Enter a phone number, starting with + and the country code.',
@@ -152,19 +151,12 @@ export function PhoneSection({ user }: { user: ServerUser }) {
         </form>
         {sentTo && (
           <form onSubmit={submitCode} noValidate className="flex flex-col gap-3">
-            <Controller
+            <CodeEntry
               control={codeForm.control}
               name="code"
-              rules={codeRule}
-              render={({ field }) => (
-                <CodeField
-                  label="Code from the text message"
-                  value={field.value}
-                  onChange={field.onChange}
-                  invalid={error.field === 'code'}
-                  errorId={errorId}
-                />
-              )}
+              label="Code from the text message"
+              invalid={error.field === 'code'}
+              errorId={errorId}
             />
             <Button type="submit" disabled={pending !== null} aria-busy={pending === 'verify'} className="self-start">
               {pending === 'verify' ? 'Verifying…' : 'Verify'}

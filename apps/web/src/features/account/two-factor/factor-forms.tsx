@@ -1,4 +1,6 @@
+import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { ApiError } from '../../../lib/api-client.ts'
+import { CodeField } from '../../../components/ui/code-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { codeDigits, secondFactorMessages } from '../../../components/auth/second-factor-step.tsx'
 
@@ -20,44 +22,63 @@ export interface FactorSetupProps {
   onCancel: () => void
 }
 
-/** The rule of the confirming password: required when the account has one. */
-export function passwordRule(hasPassword: boolean) {
-  return {
-    validate: (password: string) => (!hasPassword || password ? true : twoFactorMessages.passwordRequired),
-  }
-}
-
-/** The rule of a texted or app code: six digits, spaces and dashes aside. */
-export const codeRule = {
-  validate: (code: string) => (/^\d{6}$/.test(codeDigits(code)) ? true : secondFactorMessages.codeFormat),
-}
-
-/** The password that confirms a change to the second factors; nothing for an account without one. */
-export function ConfirmPasswordField({
+/** The password that confirms a change to the second factors, required; nothing for an account without one. */
+export function ConfirmPasswordField<T extends FieldValues>({
+  control,
+  name,
   hasPassword,
-  value,
-  onChange,
   invalid,
   errorId,
 }: {
+  control: Control<T>
+  name: FieldPathByValue<T, string>
   hasPassword: boolean
-  value: string
-  onChange: (value: string) => void
   invalid: boolean
   errorId: string
 }) {
+  const { field } = useController({
+    control,
+    name,
+    rules: {
+      validate: (password: string) => (!hasPassword || password ? true : twoFactorMessages.passwordRequired),
+    },
+  })
   if (!hasPassword) return null
   return (
     <TextField
       label="Your Password"
       type="password"
-      value={value}
-      onChange={onChange}
+      value={field.value}
+      onChange={field.onChange}
       autoComplete="current-password"
       invalid={invalid}
       errorId={errorId}
     />
   )
+}
+
+/** A texted or app code, checked for its six digits (spaces and dashes aside) on submit. */
+export function CodeEntry<T extends FieldValues>({
+  control,
+  name,
+  label,
+  invalid,
+  errorId,
+}: {
+  control: Control<T>
+  name: FieldPathByValue<T, string>
+  label: string
+  invalid: boolean
+  errorId: string
+}) {
+  const { field } = useController({
+    control,
+    name,
+    rules: {
+      validate: (code: string) => (/^\d{6}$/.test(codeDigits(code)) ? true : secondFactorMessages.codeFormat),
+    },
+  })
+  return <CodeField label={label} value={field.value} onChange={field.onChange} invalid={invalid} errorId={errorId} />
 }
 
 /** Whether the server refused the confirming password. */

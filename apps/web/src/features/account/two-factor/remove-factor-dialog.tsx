@@ -1,13 +1,13 @@
 import type { Factor } from '@picks/contracts'
 import { useId, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { auth, authErrorMessage } from '../../../auth/auth.ts'
 import { factorLabel } from '../../../components/auth/second-factor-step.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { shownProblem } from '../../../components/ui/form-problem.ts'
 import { FormActions } from '../../../components/ui/text-field.tsx'
-import { ConfirmPasswordField, passwordRefused, passwordRule } from './factor-forms.tsx'
+import { ConfirmPasswordField, passwordRefused } from './factor-forms.tsx'
 
 interface RemoveFields {
   password: string
@@ -63,19 +63,12 @@ export function RemoveFactorDialog({
           <p className="text-sm text-slate-700">
             Remove <strong>{factorLabel(factor)}</strong>? Signing in will no longer ask for its codes.
           </p>
-          <Controller
+          <ConfirmPasswordField
             control={form.control}
             name="password"
-            rules={passwordRule(hasPassword)}
-            render={({ field }) => (
-              <ConfirmPasswordField
-                hasPassword={hasPassword}
-                value={field.value}
-                onChange={field.onChange}
-                invalid={error.field === 'password'}
-                errorId={errorId}
-              />
-            )}
+            hasPassword={hasPassword}
+            invalid={error.field === 'password'}
+            errorId={errorId}
           />
           <FormActions
             errorId={errorId}

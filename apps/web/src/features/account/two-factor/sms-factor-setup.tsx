@@ -5,16 +5,14 @@ import { auth, authErrorMessage } from '../../../auth/auth.ts'
 import { fieldOfServerError } from '../../../components/auth/auth-form.tsx'
 import { codeDigits, secondFactorMessages } from '../../../components/auth/second-factor-step.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { CodeField } from '../../../components/ui/code-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { shownProblem } from '../../../components/ui/form-problem.ts'
 import { StatusNote } from '../../../components/ui/status-note.tsx'
 import { FormActions, TextField } from '../../../components/ui/text-field.tsx'
 import {
-  codeRule,
+  CodeEntry,
   ConfirmPasswordField,
   passwordRefused,
-  passwordRule,
   twoFactorMessages,
   type FactorSetupProps,
 } from './factor-forms.tsx'
@@ -132,20 +130,12 @@ export function SmsFactorSetup({
               />
             )}
           />
-          <Controller
-            key="password"
+          <ConfirmPasswordField
             control={form.control}
             name="password"
-            rules={passwordRule(hasPassword)}
-            render={({ field }) => (
-              <ConfirmPasswordField
-                hasPassword={hasPassword}
-                value={field.value}
-                onChange={field.onChange}
-                invalid={error.field === 'password'}
-                errorId={errorId}
-              />
-            )}
+            hasPassword={hasPassword}
+            invalid={error.field === 'password'}
+            errorId={errorId}
           />
           <FormActions
             errorId={errorId}
@@ -160,20 +150,12 @@ export function SmsFactorSetup({
       ) : (
         <form onSubmit={submitCode} noValidate className="flex flex-col gap-3">
           <StatusNote message={sent} />
-          <Controller
-            key="code"
+          <CodeEntry
             control={form.control}
             name="code"
-            rules={codeRule}
-            render={({ field }) => (
-              <CodeField
-                label="Code from the text message"
-                value={field.value}
-                onChange={field.onChange}
-                invalid={error.field === 'code'}
-                errorId={errorId}
-              />
-            )}
+            label="Code from the text message"
+            invalid={error.field === 'code'}
+            errorId={errorId}
           />
           <FormActions
             errorId={errorId}

@@ -1,16 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { auth, authErrorMessage, type TotpEnrolment } from '../../../auth/auth.ts'
 import { codeDigits } from '../../../components/auth/second-factor-step.tsx'
-import { CodeField } from '../../../components/ui/code-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { shownProblem } from '../../../components/ui/form-problem.ts'
 import { FormActions } from '../../../components/ui/text-field.tsx'
 import {
-  codeRule,
+  CodeEntry,
   ConfirmPasswordField,
   passwordRefused,
-  passwordRule,
   twoFactorMessages,
   type FactorSetupProps,
 } from './factor-forms.tsx'
@@ -89,20 +87,12 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
             Use an app such as Google Authenticator, Microsoft Authenticator or 1Password.
             {hasPassword && ' Confirm with your password to begin.'}
           </p>
-          <Controller
-            key="password"
+          <ConfirmPasswordField
             control={form.control}
             name="password"
-            rules={passwordRule(hasPassword)}
-            render={({ field }) => (
-              <ConfirmPasswordField
-                hasPassword={hasPassword}
-                value={field.value}
-                onChange={field.onChange}
-                invalid={error.field === 'password'}
-                errorId={errorId}
-              />
-            )}
+            hasPassword={hasPassword}
+            invalid={error.field === 'password'}
+            errorId={errorId}
           />
           <FormActions
             errorId={errorId}
@@ -137,20 +127,12 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
             </li>
             <li>Enter the 6-digit code the app shows to finish.</li>
           </ol>
-          <Controller
-            key="code"
+          <CodeEntry
             control={form.control}
             name="code"
-            rules={codeRule}
-            render={({ field }) => (
-              <CodeField
-                label="Code from the app"
-                value={field.value}
-                onChange={field.onChange}
-                invalid={error.field === 'code'}
-                errorId={errorId}
-              />
-            )}
+            label="Code from the app"
+            invalid={error.field === 'code'}
+            errorId={errorId}
           />
           <FormActions
             errorId={errorId}
