@@ -1,6 +1,8 @@
 import type { CreatorProfile } from '@picks/contracts'
+import { socialNetworks } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Controller, set, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form'
 import { CreatorProfileFields } from '../../components/creator-profile/creator-profile-fields.tsx'
 import {
   problemsFromServer,
@@ -8,11 +10,14 @@ import {
   profileProblems,
   usernameProblem,
   valuesFromProfile,
+  type CreatorProfileValues,
+  type ProfileField,
   type ProfileProblems,
 } from '../../components/creator-profile/profile-values.ts'
 import { UsernameField } from '../../components/creator-profile/username-field.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { creatorKeys, creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
@@ -27,8 +32,55 @@ export const creatorProfileSectionMessages = {
   fixFields: 'Please fix the highlighted fields.',
 } as const
 
-function hasProblems(problems: ProfileProblems): boolean {
-  return Object.values(problems).some(Boolean)
+/** The username beside the shared profile fields (the picture is the account's, edited above). */
+interface CreatorProfileForm {
+  username: string
+  profile: CreatorProfileValues
+}
+
+/** Where a profile problem lives in the form (`socialLinks.twitter` → `profile.socialLinks.twitter`). */
+function pathOf(field: ProfileField): FieldPath<CreatorProfileForm> {
+  if (field === 'username') return 'username'
+  if (field === 'profilePicture') return 'profile.picture'
+  return `profile.${field}`
+}
+
+/** The problems found, field by field; a group (`socialLinks`) comes before its members. */
+function problemList(problems: ProfileProblems): { field: ProfileField; message: string }[] {
+  const list: { field: ProfileField; message: string }[] = []
+  for (const [field, message] of Object.entries(problems) as [ProfileField, string | undefined][]) {
+    if (message) list.push({ field, message })
+  }
+  return list.sort((a, b) => a.field.localeCompare(b.field))
+}
+
+/** Every problem the browser can see, each on its field; the picture is not this form's. */
+const checkCreatorProfile: Resolver<CreatorProfileForm> = (values) => {
+  const found: ProfileProblems = { ...profileProblems(values.profile) }
+  delete found.profilePicture
+  const usernameIssue = usernameProblem(values.username)
+  if (usernameIssue) found.username = usernameIssue
+  const problems = problemList(found)
+  if (problems.length === 0) return { values, errors: {} }
+  const errors: FieldErrors<CreatorProfileForm> = {}
+  for (const { field, message } of problems) set(errors, pathOf(field), { type: 'validate', message })
+  return { values: {}, errors }
+}
+
+/** The form's errors as the shared fields show them. */
+function problemsOf(errors: FieldErrors<CreatorProfileForm>): ProfileProblems {
+  const profile = errors.profile
+  const problems: ProfileProblems = {
+    username: errors.username?.message,
+    bio: profile?.bio?.message,
+    profilePicture: profile?.picture?.message,
+    specialtySport: profile?.specialtySport?.message,
+    otherSports: profile?.otherSports?.message,
+    socialLinks: profile?.socialLinks?.message,
+    country: profile?.country?.message,
+  }
+  for (const network of socialNetworks) problems[`socialLinks.${network}`] = profile?.socialLinks?.[network]?.message
+  return problems
 }
 
 /**
@@ -39,10 +91,12 @@ function hasProblems(problems: ProfileProblems): boolean {
 export function CreatorProfileSection({ creator, userId }: { creator: CreatorProfile; userId: string }) {
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
-  const [username, setUsername] = useState(creator.username)
-  const [values, setValues] = useState(() => valuesFromProfile(creator))
-  const [problems, setProblems] = useState<ProfileProblems>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<CreatorProfileForm>({
+    defaultValues: { username: creator.username, profile: valuesFromProfile(creator) },
+    resolver: checkCreatorProfile,
+    ...checkOnSubmit,
+  })
+  const errors = form.formState.errors
   const [saved, setSaved] = useState('')
   const [focusRequest, setFocusRequest] = useState(0)
 
@@ -52,7 +106,7 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
   }, [focusRequest])
 
   const save = useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ username, profile: values }: CreatorProfileForm) => {
       const { profilePicture: _sameAsAccount, ...profile } = profileBody(values)
       const renamed = username.trim() !== creator.username
       const answer = await saveCreatorProfile(creator.id, {
@@ -76,61 +130,71 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
       setSaved(renamed ? creatorProfileSectionMessages.renamed : creatorProfileSectionMessages.saved)
     },
     onError: (error) => {
-      setFormError(authErrorMessage(error, 'profile'))
+      form.setError('root.server', { message: authErrorMessage(error, 'profile') })
       if (!(error instanceof ApiError)) return
       const fromServer = problemsFromServer(error.details)
       if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
-      if (hasProblems(fromServer)) {
-        setProblems(fromServer)
-        setFocusRequest((n) => n + 1)
-      }
+      const problems = problemList(fromServer)
+      for (const { field, message } of problems) form.setError(pathOf(field), { message })
+      if (problems.length > 0) setFocusRequest((n) => n + 1)
     },
   })
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (save.isPending) return
     setSaved('')
-    const found: ProfileProblems = { ...profileProblems(values) }
-    delete found.profilePicture
-    const usernameIssue = usernameProblem(username)
-    if (usernameIssue) found.username = usernameIssue
-    setProblems(found)
-    if (hasProblems(found)) {
-      setFormError(creatorProfileSectionMessages.fixFields)
-      setFocusRequest((n) => n + 1)
-      return
-    }
-    setFormError(null)
-    save.mutate()
+    let invalid = false
+    await form.handleSubmit(
+      (values) => save.mutate(values),
+      () => {
+        invalid = true
+        form.setError('root.invalid', { message: creatorProfileSectionMessages.fixFields })
+      },
+    )(event)
+    // After the errors are on the page: focus the first field at fault.
+    if (invalid) setFocusRequest((n) => n + 1)
   }
 
+  const problems = problemsOf(errors)
   return (
     <AccountSection
       title="Creator profile"
       description="What customers see on your purchase page. Your picture is the one in Profile above."
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <UsernameField
-          value={username}
-          onChange={(next) => {
-            setUsername(next)
-            setSaved('')
-            setProblems(({ username: _dropped, ...rest }) => rest)
-          }}
-          error={problems.username}
+      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        <Controller
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <UsernameField
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next)
+                setSaved('')
+                form.clearErrors('username')
+              }}
+              error={problems.username}
+            />
+          )}
         />
-        <CreatorProfileFields
-          values={values}
-          onChange={(update) => {
-            setValues(update)
-            setSaved('')
-          }}
-          problems={problems}
-          name={creator.name}
-          withPicture={false}
+        <Controller
+          control={form.control}
+          name="profile"
+          render={({ field }) => (
+            <CreatorProfileFields
+              values={field.value}
+              onChange={(update) => {
+                field.onChange(update(form.getValues('profile')))
+                setSaved('')
+              }}
+              problems={problems}
+              name={creator.name}
+              withPicture={false}
+            />
+          )}
         />
-        <FormAlert message={formError} />
+        <FormAlert message={errors.root?.server?.message ?? errors.root?.invalid?.message ?? null} />
         <StatusNote message={saved} />
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending} className="self-start">
           {save.isPending ? 'Saving…' : 'Save Creator Profile'}

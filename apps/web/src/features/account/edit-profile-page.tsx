@@ -12,7 +12,7 @@ import { CreatorProfileSection } from './creator-profile-section.tsx'
 import { PasswordSection } from './password-section.tsx'
 import { PhoneSection } from './phone-section.tsx'
 import { ProfileSection } from './profile-section.tsx'
-import { TwoFactorSection } from './two-factor-section.tsx'
+import { TwoFactorSection } from './two-factor/two-factor-section.tsx'
 
 export const editProfileMessages = {
   loadFailed: 'Could not load your account.',

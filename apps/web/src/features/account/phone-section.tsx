@@ -1,15 +1,18 @@
 import type { ServerUser } from '@picks/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
-import { CodeField } from '../../components/ui/code-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { shownProblem } from '../../components/ui/form-problem.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
-import { codeDigits, secondFactorMessages } from '../../components/auth/second-factor-step.tsx'
+import { codeDigits } from '../../components/auth/second-factor-step.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { AccountSection } from './account-section.tsx'
+import { CodeEntry } from './two-factor/factor-forms.tsx'
 
 export const phoneMessages = {
   required: 'Enter a phone number, starting with + and the country code.',
@@ -26,61 +29,74 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
   )
 }
 
+interface NumberFields {
+  phone: string
+}
+
+interface CodeFields {
+  code: string
+}
+
 /** The phone number, proven with a texted code: Send code, then the code and Verify. */
 export function PhoneSection({ user }: { user: ServerUser }) {
   const queryClient = useQueryClient()
-  const [phone, setPhone] = useState(user.phone ?? '')
-  const [code, setCode] = useState('')
+  // Two forms, one message under them: submitting either clears the other's error.
+  const numberForm = useForm<NumberFields>({ defaultValues: { phone: user.phone ?? '' }, ...checkOnSubmit })
+  const codeForm = useForm<CodeFields>({ defaultValues: { code: '' }, ...checkOnSubmit })
   // The number the last code went to: the code proves that number, not whatever the field holds now.
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [error, setError] = useState<{ message: string; field: 'phone' | 'code' | null }>({ message: '', field: null })
+  const numberError = shownProblem(numberForm.formState.errors, ['phone'])
+  const error = numberError.message ? numberError : shownProblem(codeForm.formState.errors, ['code'])
   const [status, setStatus] = useState('')
   const [pending, setPending] = useState<'send' | 'verify' | null>(null)
   const errorId = useId()
 
-  async function sendCode(event: FormEvent) {
-    event.preventDefault()
-    if (pending) return
-    setStatus('')
-    const number = phone.trim()
-    if (!number) return setError({ message: phoneMessages.required, field: 'phone' })
-    setError({ message: '', field: null })
+  async function sendCode(number: string) {
     setPending('send')
     try {
       await auth.sendPhoneCode(number)
       setSentTo(number)
-      setCode('')
+      codeForm.setValue('code', '')
       setStatus(`We sent a code to ${number}.`)
     } catch (caught) {
-      setError({
+      numberForm.setError(fieldOfServerError(caught) === 'phone' ? 'phone' : 'root.server', {
         message: authErrorMessage(caught, 'send-sms', 'sms'),
-        field: fieldOfServerError(caught) === 'phone' ? 'phone' : null,
       })
     } finally {
       setPending(null)
     }
   }
 
-  async function verify(event: FormEvent) {
-    event.preventDefault()
-    if (pending || !sentTo) return
-    setStatus('')
-    const digits = codeDigits(code)
-    if (!/^\d{6}$/.test(digits)) return setError({ message: secondFactorMessages.codeFormat, field: 'code' })
-    setError({ message: '', field: null })
+  async function verify(code: string, number: string) {
     setPending('verify')
     try {
-      const updated = await auth.verifyPhone(sentTo, digits)
+      const updated = await auth.verifyPhone(number, codeDigits(code))
       queryClient.setQueryData(accountQueries.me(user.id).queryKey, updated)
-      setPhone(updated.phone ?? sentTo)
+      numberForm.setValue('phone', updated.phone ?? number)
       setSentTo(null)
-      setCode('')
+      codeForm.setValue('code', '')
       setStatus(phoneMessages.verified)
     } catch (caught) {
-      setError({ message: authErrorMessage(caught, 'phone', 'sms'), field: 'code' })
+      codeForm.setError('code', { message: authErrorMessage(caught, 'phone', 'sms') })
     } finally {
       setPending(null)
     }
+  }
+
+  function submitNumber(event: FormEvent) {
+    event.preventDefault()
+    if (pending) return
+    setStatus('')
+    codeForm.clearErrors()
+    void numberForm.handleSubmit(({ phone }) => void sendCode(phone.trim()))(event)
+  }
+
+  function submitCode(event: FormEvent) {
+    event.preventDefault()
+    if (pending || !sentTo) return
+    setStatus('')
+    numberForm.clearErrors()
+    void codeForm.handleSubmit(({ code }) => void verify(code, sentTo))(event)
   }
 
   const current = user.phone
@@ -101,20 +117,27 @@ export function PhoneSection({ user }: { user: ServerUser }) {
       }
     >
       <div className="flex flex-col gap-4">
-        <form onSubmit={(event) => void sendCode(event)} noValidate className="flex flex-col gap-3">
-          <TextField
-            label="Phone Number"
-            type="tel"
-            value={phone}
-            onChange={setPhone}
-            autoComplete="tel"
-            hint={(id) => (
-              <p id={id} className="text-xs text-slate-600">
-                {phoneMessages.hint}
-              </p>
+        <form onSubmit={submitNumber} noValidate className="flex flex-col gap-3">
+          <Controller
+            control={numberForm.control}
+            name="phone"
+            rules={{ validate: (phone) => (phone.trim() ? true : phoneMessages.required) }}
+            render={({ field }) => (
+              <TextField
+                label="Phone Number"
+                type="tel"
+                value={field.value}
+                onChange={field.onChange}
+                autoComplete="tel"
+                hint={(id) => (
+                  <p id={id} className="text-xs text-slate-600">
+                    {phoneMessages.hint}
+                  </p>
+                )}
+                invalid={error.field === 'phone'}
+                errorId={errorId}
+              />
             )}
-            invalid={error.field === 'phone'}
-            errorId={errorId}
           />
           <Button
             type="submit"
@@ -127,11 +150,11 @@ export function PhoneSection({ user }: { user: ServerUser }) {
           </Button>
         </form>
         {sentTo && (
-          <form onSubmit={(event) => void verify(event)} noValidate className="flex flex-col gap-3">
-            <CodeField
+          <form onSubmit={submitCode} noValidate className="flex flex-col gap-3">
+            <CodeEntry
+              control={codeForm.control}
+              name="code"
               label="Code from the text message"
-              value={code}
-              onChange={setCode}
               invalid={error.field === 'code'}
               errorId={errorId}
             />
