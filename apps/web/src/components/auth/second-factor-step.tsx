@@ -4,9 +4,8 @@ import { Button } from '../ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
 import { CodeField } from '../ui/code-field.tsx'
+import { linkButton } from './link-button.ts'
 import { FormError } from '../ui/text-field.tsx'
-
-const linkButton = 'text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950'
 
 /** Six digits; spaces and dashes a person types or pastes between groups are ignored. */
 export function codeDigits(value: string): string {

@@ -1,0 +1,126 @@
+import type { SecondFactor } from '@picks/contracts'
+import { blockedMessage, loginThrottlePolicy, normalizeEmail } from '@picks/contracts/client'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import { auth, authErrorMessage } from '../../auth/auth.ts'
+import { AccountMismatchError } from '../../auth/auth-session.ts'
+import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../auth/login-attempts.ts'
+import { linkButton } from '../../components/auth/link-button.ts'
+import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
+import { FormError, TextField } from '../../components/ui/text-field.tsx'
+import { useFinishSignIn, type SetBusy } from './finish-sign-in.ts'
+import { ResetPasswordDialog } from './reset-password-dialog.tsx'
+
+const shortestBlockMs = Math.min(...loginThrottlePolicy.blocks.map((b) => b.blockMs))
+
+/** E-mail and password; a blocked e-mail is told at once, an account with a second factor goes on to it. */
+export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
+  const finish = useFinishSignIn(setBusy)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [rememberMe, setRememberMe] = useState(true)
+  const [error, setError] = useState<{ message: string; field: 'email' | 'password' | null }>({
+    message: '',
+    field: null,
+  })
+  const [pending, setPending] = useState(false)
+  const [resetOpen, setResetOpen] = useState(false)
+  // Set when the password was right and the account asks for a second factor.
+  const [secondFactors, setSecondFactors] = useState<SecondFactor[] | null>(null)
+  const rememberId = useId()
+  const errorId = useId()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const key = normalizeEmail(email)
+    if (!key) return setError({ message: 'Email is required', field: 'email' })
+    if (!password) return setError({ message: 'Password is required', field: 'password' })
+    // The local record (spec §3): a blocked e-mail is told at once, without asking the server.
+    const waitMs = remainingLoginBlockMs(key)
+    if (waitMs > 0) return setError({ message: blockedMessage(waitMs), field: null })
+    setError({ message: '', field: null })
+    setPending(true)
+    try {
+      await finish(async () => {
+        const result = await auth.signIn(email, password, rememberMe)
+        if (result.kind === 'signed-in') return result.user
+        setSecondFactors(result.factors)
+        return null
+      })
+      clearLoginAttempts(key)
+    } catch (caught) {
+      const reason = caught instanceof ApiError ? caught.reason : undefined
+      if (reason === 'INVALID_CREDENTIALS') recordLoginFailure(key)
+      if (reason === 'BLOCKED' && caught instanceof ApiError) {
+        // The server sends Retry-After; without it, the shortest block of the schedule.
+        recordLoginFailure(key, (caught.retryAfterSeconds ?? shortestBlockMs / 1000) * 1000)
+      }
+      const message = caught instanceof AccountMismatchError ? caught.message : authErrorMessage(caught, 'sign-in')
+      setError({ message, field: reason === 'INVALID_CREDENTIALS' ? 'password' : null })
+      setPending(false)
+    }
+  }
+
+  if (secondFactors) {
+    return (
+      <SecondFactorStep
+        factors={secondFactors}
+        onVerified={(user) => finish(async () => user)}
+        onCancel={() => {
+          setSecondFactors(null)
+          setPassword('')
+          setPending(false)
+        }}
+      />
+    )
+  }
+
+  return (
+    <>
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          invalid={error.field === 'email'}
+          errorId={errorId}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          invalid={error.field === 'password'}
+          errorId={errorId}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex min-h-11 items-center gap-2">
+            <input
+              id={rememberId}
+              type="checkbox"
+              checked={rememberMe}
+              onChange={(event) => setRememberMe(event.target.checked)}
+              className="size-5 accent-emerald-700"
+            />
+            <label htmlFor={rememberId} className="text-sm text-slate-800">
+              Remember me
+            </label>
+          </div>
+          <button type="button" onClick={() => setResetOpen(true)} className={`${linkButton} min-h-11`}>
+            Forgot password?
+          </button>
+        </div>
+        <FormError id={errorId} message={error.message} />
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </form>
+      {/* Outside the sign-in form: the dialog has a form of its own. */}
+      <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />
+    </>
+  )
+}

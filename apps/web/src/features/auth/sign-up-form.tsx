@@ -1,0 +1,170 @@
+import { normalizeEmail } from '@picks/contracts/client'
+import { useId, useState, type FormEvent } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { Button } from '../../components/ui/button.tsx'
+import { Dialog } from '../../components/ui/dialog.tsx'
+import { auth, authErrorMessage } from '../../auth/auth.ts'
+import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
+import { site } from '../../lib/site.ts'
+import { fieldOfServerError, signUpProblem, type SignUpField } from '../../components/auth/auth-form.tsx'
+import { linkButton } from '../../components/auth/link-button.ts'
+import { FormError, TextField } from '../../components/ui/text-field.tsx'
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
+
+const agreements = {
+  terms: {
+    title: 'Terms of Service',
+    path: '/terms-of-service',
+    text: [
+      `${site.name} sells access to sports picks and analysis for entertainment and information only. No pick is a guarantee of any result, and any bet you place is your own decision and responsibility.`,
+      `You must be ${site.minimumAge} or older, and follow the law where you live.`,
+      'Subscription fees are charged in advance and are non-refundable except as required by law. You can cancel a subscription at any time; access continues to the end of the billing period.',
+    ],
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    path: '/privacy-policy',
+    text: [
+      'We keep your name, e-mail address, optional phone number and what you buy, to run your account, deliver the picks you pay for and keep the service safe.',
+      'We never sell your data. You can ask us for a copy of your data or to delete it at any time.',
+    ],
+  },
+} as const
+
+function AgreementCheckbox({
+  which,
+  checked,
+  onChange,
+  invalid,
+  errorId,
+}: {
+  which: keyof typeof agreements
+  checked: boolean
+  onChange: (checked: boolean) => void
+  invalid: boolean
+  errorId: string
+}) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const doc = agreements[which]
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-required
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-5 accent-emerald-700"
+      />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        I accept the {doc.title}
+      </label>
+      <button type="button" onClick={() => setOpen(true)} className={`${linkButton} min-h-11`}>
+        Read the {doc.title}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} label={doc.title}>
+        <div className="max-h-[60dvh] space-y-2 overflow-y-auto text-sm text-slate-700">
+          <p className="text-xs text-slate-600">Effective {site.legalEffectiveDate}. In short:</p>
+          {doc.text.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p>
+            <Link to={doc.path} target="_blank" className="underline underline-offset-2">
+              Read the full {doc.title} (opens in a new tab)
+            </Link>
+          </p>
+        </div>
+        <Button
+          className="mt-4 w-full"
+          onClick={() => {
+            onChange(true)
+            setOpen(false)
+          }}
+        >
+          I Understand
+        </Button>
+      </Dialog>
+    </div>
+  )
+}
+
+/** Spec §5 sign-up: the account, then the e-mail verification page. */
+export function SignUpForm() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [phone, setPhone] = useState('')
+  const [terms, setTerms] = useState(false)
+  const [privacy, setPrivacy] = useState(false)
+  const [error, setError] = useState<{ message: string; field: SignUpField | null }>({ message: '', field: null })
+  const [pending, setPending] = useState(false)
+  const errorId = useId()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const problem = signUpProblem({ name, email, password, confirm, terms, privacy })
+    setError(problem ?? { message: '', field: null })
+    if (problem) return
+    setPending(true)
+    try {
+      await auth.signUp({ name, email, password, phone })
+      const params = new URLSearchParams({ email: normalizeEmail(email) })
+      const from = returnPathAfterSignIn(location)
+      if (from !== '/shop-picks') params.set('redirect', from)
+      void navigate(`/verify-email?${params}`, { state: { from } })
+    } catch (caught) {
+      const field = fieldOfServerError(caught)
+      setError({
+        message: authErrorMessage(caught, 'sign-up'),
+        field: field === 'email' || field === 'password' || field === 'phone' ? field : null,
+      })
+      setPending(false)
+    }
+  }
+
+  const field = (name: SignUpField) => ({ invalid: error.field === name, errorId })
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <TextField label="Full Name" value={name} onChange={setName} autoComplete="name" {...field('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="email"
+        {...field('email')}
+      />
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        fieldProps={field}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        value={phone}
+        onChange={setPhone}
+        autoComplete="tel"
+        optional
+        {...field('phone')}
+      />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="sr-only">Agreements</legend>
+        <AgreementCheckbox which="terms" checked={terms} onChange={setTerms} {...field('agreements')} />
+        <AgreementCheckbox which="privacy" checked={privacy} onChange={setPrivacy} {...field('agreements')} />
+      </fieldset>
+      <FormError id={errorId} message={error.message} />
+      <Button type="submit" disabled={pending} aria-busy={pending}>
+        {pending ? 'Creating account…' : 'Create Account'}
+      </Button>
+    </form>
+  )
+}
