@@ -1,29 +1,46 @@
 import type { SecondFactor } from '@picks/contracts'
 import { blockedMessage, loginThrottlePolicy, normalizeEmail } from '@picks/contracts/client'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { AccountMismatchError } from '../../auth/auth-session.ts'
 import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../auth/login-attempts.ts'
+import { firstProblemResolver, shownError } from '../../components/auth/auth-form.tsx'
 import { linkButton } from '../../components/auth/link-button.ts'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { useFinishSignIn, type SetBusy } from './finish-sign-in.ts'
 import { ResetPasswordDialog } from './reset-password-dialog.tsx'
+
+interface SignInFields {
+  email: string
+  password: string
+  rememberMe: boolean
+}
+
+/** The e-mail, then the password: the first one missing is the message. */
+const checkSignIn = firstProblemResolver<SignInFields, 'email' | 'password'>(({ email, password }) =>
+  !normalizeEmail(email)
+    ? { field: 'email', message: 'Email is required' }
+    : !password
+      ? { field: 'password', message: 'Password is required' }
+      : null,
+)
 
 const shortestBlockMs = Math.min(...loginThrottlePolicy.blocks.map((b) => b.blockMs))
 
 /** E-mail and password; a blocked e-mail is told at once, an account with a second factor goes on to it. */
 export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
   const finish = useFinishSignIn(setBusy)
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [rememberMe, setRememberMe] = useState(true)
-  const [error, setError] = useState<{ message: string; field: 'email' | 'password' | null }>({
-    message: '',
-    field: null,
+  const form = useForm<SignInFields>({
+    defaultValues: { email: '', password: '', rememberMe: true },
+    resolver: checkSignIn,
+    ...checkOnSubmit,
   })
+  const error = shownError(form.formState.errors, ['email', 'password'])
   const [pending, setPending] = useState(false)
   const [resetOpen, setResetOpen] = useState(false)
   // Set when the password was right and the account asks for a second factor.
@@ -31,15 +48,11 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
   const rememberId = useId()
   const errorId = useId()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
+  async function signIn({ email, password, rememberMe }: SignInFields) {
     const key = normalizeEmail(email)
-    if (!key) return setError({ message: 'Email is required', field: 'email' })
-    if (!password) return setError({ message: 'Password is required', field: 'password' })
     // The local record (spec §3): a blocked e-mail is told at once, without asking the server.
     const waitMs = remainingLoginBlockMs(key)
-    if (waitMs > 0) return setError({ message: blockedMessage(waitMs), field: null })
-    setError({ message: '', field: null })
+    if (waitMs > 0) return form.setError('root.server', { message: blockedMessage(waitMs) })
     setPending(true)
     try {
       await finish(async () => {
@@ -57,7 +70,7 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
         recordLoginFailure(key, (caught.retryAfterSeconds ?? shortestBlockMs / 1000) * 1000)
       }
       const message = caught instanceof AccountMismatchError ? caught.message : authErrorMessage(caught, 'sign-in')
-      setError({ message, field: reason === 'INVALID_CREDENTIALS' ? 'password' : null })
+      form.setError(reason === 'INVALID_CREDENTIALS' ? 'password' : 'root.server', { message })
       setPending(false)
     }
   }
@@ -69,7 +82,7 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
         onVerified={(user) => finish(async () => user)}
         onCancel={() => {
           setSecondFactors(null)
-          setPassword('')
+          form.setValue('password', '')
           setPending(false)
         }}
       />
@@ -78,33 +91,51 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
 
   return (
     <>
-      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          invalid={error.field === 'email'}
-          errorId={errorId}
+      <form onSubmit={(event) => void form.handleSubmit(signIn)(event)} noValidate className="flex flex-col gap-4">
+        <Controller
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <TextField
+              label="Email"
+              type="email"
+              value={field.value}
+              onChange={field.onChange}
+              autoComplete="email"
+              invalid={error.field === 'email'}
+              errorId={errorId}
+            />
+          )}
         />
-        <TextField
-          label="Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          invalid={error.field === 'password'}
-          errorId={errorId}
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <TextField
+              label="Password"
+              type="password"
+              value={field.value}
+              onChange={field.onChange}
+              autoComplete="current-password"
+              invalid={error.field === 'password'}
+              errorId={errorId}
+            />
+          )}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex min-h-11 items-center gap-2">
-            <input
-              id={rememberId}
-              type="checkbox"
-              checked={rememberMe}
-              onChange={(event) => setRememberMe(event.target.checked)}
-              className="size-5 accent-emerald-700"
+            <Controller
+              control={form.control}
+              name="rememberMe"
+              render={({ field }) => (
+                <input
+                  id={rememberId}
+                  type="checkbox"
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  className="size-5 accent-emerald-700"
+                />
+              )}
             />
             <label htmlFor={rememberId} className="text-sm text-slate-800">
               Remember me

@@ -1,13 +1,22 @@
 import { normalizeEmail } from '@picks/contracts/client'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { Controller, useController, useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { site } from '../../lib/site.ts'
-import { fieldOfServerError, signUpProblem, type SignUpField } from '../../components/auth/auth-form.tsx'
+import {
+  fieldOfServerError,
+  firstProblemResolver,
+  shownError,
+  signUpProblem,
+  type SignUpField,
+  type SignUpFields,
+} from '../../components/auth/auth-form.tsx'
 import { linkButton } from '../../components/auth/link-button.ts'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 
@@ -91,26 +100,35 @@ function AgreementCheckbox({
   )
 }
 
+interface SignUpValues extends SignUpFields {
+  phone: string
+}
+
+/** The agreements' one message is kept on `terms`; both boxes show it. */
+type SignUpErrorField = Exclude<SignUpField, 'agreements'> | 'terms'
+
+const checkSignUp = firstProblemResolver<SignUpValues, SignUpErrorField>((values) => {
+  const problem = signUpProblem(values)
+  if (!problem) return null
+  return { field: problem.field === 'agreements' ? 'terms' : problem.field, message: problem.message }
+})
+
 /** Spec §5 sign-up: the account, then the e-mail verification page. */
 export function SignUpForm() {
   const location = useLocation()
   const navigate = useNavigate()
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [phone, setPhone] = useState('')
-  const [terms, setTerms] = useState(false)
-  const [privacy, setPrivacy] = useState(false)
-  const [error, setError] = useState<{ message: string; field: SignUpField | null }>({ message: '', field: null })
+  const form = useForm<SignUpValues>({
+    defaultValues: { name: '', email: '', password: '', confirm: '', phone: '', terms: false, privacy: false },
+    resolver: checkSignUp,
+    ...checkOnSubmit,
+  })
+  const password = useController({ control: form.control, name: 'password' }).field
+  const confirm = useController({ control: form.control, name: 'confirm' }).field
+  const error = shownError(form.formState.errors, ['name', 'email', 'password', 'confirm', 'phone', 'terms'])
   const [pending, setPending] = useState(false)
   const errorId = useId()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const problem = signUpProblem({ name, email, password, confirm, terms, privacy })
-    setError(problem ?? { message: '', field: null })
-    if (problem) return
+  async function signUp({ name, email, password, phone }: SignUpValues) {
     setPending(true)
     try {
       await auth.signUp({ name, email, password, phone })
@@ -120,46 +138,78 @@ export function SignUpForm() {
       void navigate(`/verify-email?${params}`, { state: { from } })
     } catch (caught) {
       const field = fieldOfServerError(caught)
-      setError({
+      form.setError(field === 'email' || field === 'password' || field === 'phone' ? field : 'root.server', {
         message: authErrorMessage(caught, 'sign-up'),
-        field: field === 'email' || field === 'password' || field === 'phone' ? field : null,
       })
       setPending(false)
     }
   }
 
-  const field = (name: SignUpField) => ({ invalid: error.field === name, errorId })
+  const at: SignUpField | null = error.field === 'terms' ? 'agreements' : error.field
+  const field = (name: SignUpField) => ({ invalid: at === name, errorId })
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <TextField label="Full Name" value={name} onChange={setName} autoComplete="name" {...field('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        value={email}
-        onChange={setEmail}
-        autoComplete="email"
-        {...field('email')}
+    <form onSubmit={(event) => void form.handleSubmit(signUp)(event)} noValidate className="flex flex-col gap-4">
+      <Controller
+        control={form.control}
+        name="name"
+        render={({ field: name }) => (
+          <TextField
+            label="Full Name"
+            value={name.value}
+            onChange={name.onChange}
+            autoComplete="name"
+            {...field('name')}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="email"
+        render={({ field: email }) => (
+          <TextField
+            label="Email"
+            type="email"
+            value={email.value}
+            onChange={email.onChange}
+            autoComplete="email"
+            {...field('email')}
+          />
+        )}
       />
       <NewPasswordFields
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
+        password={password.value}
+        confirm={confirm.value}
+        onPassword={password.onChange}
+        onConfirm={confirm.onChange}
         fieldProps={field}
       />
-      <TextField
-        label="Phone Number"
-        type="tel"
-        value={phone}
-        onChange={setPhone}
-        autoComplete="tel"
-        optional
-        {...field('phone')}
+      <Controller
+        control={form.control}
+        name="phone"
+        render={({ field: phone }) => (
+          <TextField
+            label="Phone Number"
+            type="tel"
+            value={phone.value}
+            onChange={phone.onChange}
+            autoComplete="tel"
+            optional
+            {...field('phone')}
+          />
+        )}
       />
       <fieldset className="flex flex-col gap-1">
         <legend className="sr-only">Agreements</legend>
-        <AgreementCheckbox which="terms" checked={terms} onChange={setTerms} {...field('agreements')} />
-        <AgreementCheckbox which="privacy" checked={privacy} onChange={setPrivacy} {...field('agreements')} />
+        {(['terms', 'privacy'] as const).map((which) => (
+          <Controller
+            key={which}
+            control={form.control}
+            name={which}
+            render={({ field: box }) => (
+              <AgreementCheckbox which={which} checked={box.value} onChange={box.onChange} {...field('agreements')} />
+            )}
+          />
+        ))}
       </fieldset>
       <FormError id={errorId} message={error.message} />
       <Button type="submit" disabled={pending} aria-busy={pending}>
