@@ -1,23 +1,36 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { firstProblemResolver, shownError } from '../../components/auth/auth-form.tsx'
 import { CodeField } from '../../components/ui/code-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
 
 export const resendCooldownSeconds = 30
 const codeLength = 6
+
+interface VerifyFields {
+  code: string
+}
+
+const checkCode = firstProblemResolver<VerifyFields, 'code'>(({ code }) =>
+  new RegExp(`^\\d{${codeLength}}$`).test(code)
+    ? null
+    : { field: 'code', message: 'Enter the 6-digit code from the e-mail.' },
+)
 
 export function Component() {
   const [params] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
   const email = params.get('email') ?? ''
-  const [code, setCode] = useState('')
-  const [error, setError] = useState('')
+  const form = useForm<VerifyFields>({ defaultValues: { code: '' }, resolver: checkCode, ...checkOnSubmit })
+  const error = shownError(form.formState.errors, ['code']).message
   const [notice, setNotice] = useState('')
   const [pending, setPending] = useState(false)
   const [sending, setSending] = useState(false)
@@ -30,24 +43,25 @@ export function Component() {
     return () => clearTimeout(timer)
   }, [cooldown])
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setError('')
+  function submit(event: FormEvent) {
     setNotice('')
-    if (!new RegExp(`^\\d{${codeLength}}$`).test(code)) return setError('Enter the 6-digit code from the e-mail.')
+    void form.handleSubmit(verify)(event)
+  }
+
+  async function verify({ code }: VerifyFields) {
     setPending(true)
     try {
       // A verified code signs the person in: the first sign-in keeps the local record (spec §4).
       await completeSignIn(await auth.verifyEmail(email, code))
       void navigate(returnPathAfterSignIn(location), { replace: true })
     } catch (caught) {
-      setError(authErrorMessage(caught, 'verify'))
+      form.setError('root.server', { message: authErrorMessage(caught, 'verify') })
       setPending(false)
     }
   }
 
   async function resend() {
-    setError('')
+    form.clearErrors()
     setNotice('')
     setSending(true)
     try {
@@ -55,7 +69,7 @@ export function Component() {
       setNotice(`We sent a new code to ${email}.`)
       setCooldown(resendCooldownSeconds)
     } catch (caught) {
-      setError(authErrorMessage(caught, 'send-code'))
+      form.setError('root.server', { message: authErrorMessage(caught, 'send-code') })
     } finally {
       setSending(false)
     }
@@ -81,15 +95,21 @@ export function Component() {
           </p>
         )}
         {email && (
-          <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
-            <CodeField
-              label="Verification code"
-              value={code}
-              onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, codeLength))}
-              maxLength={codeLength}
-              invalid={Boolean(error)}
-              errorId={errorId}
-              className="h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/20 focus:outline-none aria-invalid:border-red-600"
+          <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
+            <Controller
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <CodeField
+                  label="Verification code"
+                  value={field.value}
+                  onChange={(value) => field.onChange(value.replace(/\D/g, '').slice(0, codeLength))}
+                  maxLength={codeLength}
+                  invalid={Boolean(error)}
+                  errorId={errorId}
+                  className="h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/20 focus:outline-none aria-invalid:border-red-600"
+                />
+              )}
             />
             <FormError id={errorId} message={error} />
             <p role="status" className="text-sm text-emerald-800 empty:hidden">
