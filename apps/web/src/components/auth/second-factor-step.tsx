@@ -1,6 +1,6 @@
 import type { SecondFactor } from '@picks/contracts'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useController, useForm } from 'react-hook-form'
 import { Button } from '../ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
@@ -65,6 +65,7 @@ export function SecondFactorStep({
     ),
     ...checkOnSubmit,
   })
+  const codeField = useController({ control: form.control, name: 'code' }).field
   const error = shownError(form.formState.errors, ['code']).message
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [pending, setPending] = useState<'send' | 'verify' | null>(null)
@@ -178,18 +179,12 @@ export function SecondFactorStep({
       )}
 
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Controller
-          control={form.control}
-          name="code"
-          render={({ field }) => (
-            <CodeField
-              label="Verification code"
-              value={field.value}
-              onChange={field.onChange}
-              invalid={Boolean(error)}
-              errorId={errorId}
-            />
-          )}
+        <CodeField
+          label="Verification code"
+          value={codeField.value}
+          onChange={codeField.onChange}
+          invalid={Boolean(error)}
+          errorId={errorId}
         />
         <FormError id={errorId} message={error} />
         <Button type="submit" disabled={pending !== null} aria-busy={pending === 'verify'}>

@@ -1,7 +1,7 @@
 import type { SecondFactor } from '@picks/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useController, useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
@@ -59,6 +59,7 @@ interface SignInFields {
 
 function SignInStep() {
   const form = useForm<SignInFields>({ defaultValues: { email: '', password: '' }, ...checkOnSubmit })
+  const passwordField = useController({ control: form.control, name: 'password' }).field
   const error = form.formState.errors.root?.server?.message ?? ''
   const [pending, setPending] = useState(false)
   // Set when the password was right and the account asks for a second factor.
@@ -111,17 +112,11 @@ function SignInStep() {
           {...form.register('email')}
         />
       </div>
-      <Controller
-        control={form.control}
-        name="password"
-        render={({ field }) => (
-          <PasswordInput
-            label="Password"
-            value={field.value}
-            onChange={field.onChange}
-            autoComplete="current-password"
-          />
-        )}
+      <PasswordInput
+        label="Password"
+        value={passwordField.value}
+        onChange={passwordField.onChange}
+        autoComplete="current-password"
       />
       <Alert message={error} />
       <Button type="submit" disabled={pending}>
@@ -149,6 +144,8 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
     ),
     ...checkOnSubmit,
   })
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const confirmField = useController({ control: form.control, name: 'confirm' }).field
   const error = shownError(form.formState.errors, ['password', 'confirm']).message
   const [pending, setPending] = useState(false)
 
@@ -174,30 +171,18 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
           ? 'Choose the admin password. It is asked once per session before the admin area opens.'
           : 'Enter the admin password to open the admin area.'}
       </p>
-      <Controller
-        control={form.control}
-        name="password"
-        render={({ field }) => (
-          <PasswordInput
-            label={choosing ? 'New admin password' : 'Admin password'}
-            value={field.value}
-            onChange={field.onChange}
-            autoComplete={choosing ? 'new-password' : 'current-password'}
-          />
-        )}
+      <PasswordInput
+        label={choosing ? 'New admin password' : 'Admin password'}
+        value={passwordField.value}
+        onChange={passwordField.onChange}
+        autoComplete={choosing ? 'new-password' : 'current-password'}
       />
       {choosing && (
-        <Controller
-          control={form.control}
-          name="confirm"
-          render={({ field }) => (
-            <PasswordInput
-              label="Confirm admin password"
-              value={field.value}
-              onChange={field.onChange}
-              autoComplete="new-password"
-            />
-          )}
+        <PasswordInput
+          label="Confirm admin password"
+          value={confirmField.value}
+          onChange={confirmField.onChange}
+          autoComplete="new-password"
         />
       )}
       <Alert message={error} />

@@ -1,6 +1,6 @@
 import { authMessages, isPlausibleEmail } from '@picks/contracts/client'
 import { useId, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useController, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
@@ -23,6 +23,7 @@ export function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose:
     resolver: checkResetRequest,
     ...checkOnSubmit,
   })
+  const emailField = useController({ control: form.control, name: 'email' }).field
   const error = shownError(form.formState.errors, ['email'])
   const [sent, setSent] = useState(false)
   const [pending, setPending] = useState(false)
@@ -63,20 +64,14 @@ export function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose:
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">Enter your account e-mail and we will send you a link to reset it.</p>
-          <Controller
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <TextField
-                label="Email"
-                type="email"
-                value={field.value}
-                onChange={field.onChange}
-                autoComplete="email"
-                invalid={Boolean(error.message)}
-                errorId={errorId}
-              />
-            )}
+          <TextField
+            label="Email"
+            type="email"
+            value={emailField.value}
+            onChange={emailField.onChange}
+            autoComplete="email"
+            invalid={Boolean(error.message)}
+            errorId={errorId}
           />
           <FormError id={errorId} message={error.message} />
           <Button type="submit" disabled={pending} aria-busy={pending}>

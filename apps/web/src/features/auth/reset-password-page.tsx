@@ -49,8 +49,8 @@ export function Component() {
     resolver: checkNewPassword,
     ...checkOnSubmit,
   })
-  const password = useController({ control: form.control, name: 'password' }).field
-  const confirm = useController({ control: form.control, name: 'confirm' }).field
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const confirmField = useController({ control: form.control, name: 'confirm' }).field
   const error = shownError(form.formState.errors, ['password', 'confirm'])
   const [done, setDone] = useState(false)
   const [tokenRejected, setTokenRejected] = useState(false)
@@ -96,10 +96,10 @@ export function Component() {
             className="mt-6 flex flex-col gap-4"
           >
             <NewPasswordFields
-              password={password.value}
-              confirm={confirm.value}
-              onPassword={password.onChange}
-              onConfirm={confirm.onChange}
+              password={passwordField.value}
+              confirm={confirmField.value}
+              onPassword={passwordField.onChange}
+              onConfirm={confirmField.onChange}
               passwordLabel="New Password"
               fieldProps={(name) => ({ invalid: error.field === name, errorId })}
             />

@@ -1,7 +1,7 @@
 import type { SecondFactor } from '@picks/contracts'
 import { blockedMessage, loginThrottlePolicy, normalizeEmail } from '@picks/contracts/client'
 import { useId, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useController, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
@@ -40,6 +40,9 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
     resolver: checkSignIn,
     ...checkOnSubmit,
   })
+  const emailField = useController({ control: form.control, name: 'email' }).field
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const rememberMeField = useController({ control: form.control, name: 'rememberMe' }).field
   const error = shownError(form.formState.errors, ['email', 'password'])
   const [pending, setPending] = useState(false)
   const [resetOpen, setResetOpen] = useState(false)
@@ -92,50 +95,32 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
   return (
     <>
       <form onSubmit={(event) => void form.handleSubmit(signIn)(event)} noValidate className="flex flex-col gap-4">
-        <Controller
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <TextField
-              label="Email"
-              type="email"
-              value={field.value}
-              onChange={field.onChange}
-              autoComplete="email"
-              invalid={error.field === 'email'}
-              errorId={errorId}
-            />
-          )}
+        <TextField
+          label="Email"
+          type="email"
+          value={emailField.value}
+          onChange={emailField.onChange}
+          autoComplete="email"
+          invalid={error.field === 'email'}
+          errorId={errorId}
         />
-        <Controller
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <TextField
-              label="Password"
-              type="password"
-              value={field.value}
-              onChange={field.onChange}
-              autoComplete="current-password"
-              invalid={error.field === 'password'}
-              errorId={errorId}
-            />
-          )}
+        <TextField
+          label="Password"
+          type="password"
+          value={passwordField.value}
+          onChange={passwordField.onChange}
+          autoComplete="current-password"
+          invalid={error.field === 'password'}
+          errorId={errorId}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex min-h-11 items-center gap-2">
-            <Controller
-              control={form.control}
-              name="rememberMe"
-              render={({ field }) => (
-                <input
-                  id={rememberId}
-                  type="checkbox"
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  className="size-5 accent-emerald-700"
-                />
-              )}
+            <input
+              id={rememberId}
+              type="checkbox"
+              checked={rememberMeField.value}
+              onChange={(event) => rememberMeField.onChange(event.target.checked)}
+              className="size-5 accent-emerald-700"
             />
             <label htmlFor={rememberId} className="text-sm text-slate-800">
               Remember me

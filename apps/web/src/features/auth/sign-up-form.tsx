@@ -1,6 +1,6 @@
 import { normalizeEmail } from '@picks/contracts/client'
 import { useId, useState } from 'react'
-import { Controller, useController, useForm } from 'react-hook-form'
+import { useController, useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
@@ -122,8 +122,13 @@ export function SignUpForm() {
     resolver: checkSignUp,
     ...checkOnSubmit,
   })
-  const password = useController({ control: form.control, name: 'password' }).field
-  const confirm = useController({ control: form.control, name: 'confirm' }).field
+  const nameField = useController({ control: form.control, name: 'name' }).field
+  const emailField = useController({ control: form.control, name: 'email' }).field
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const confirmField = useController({ control: form.control, name: 'confirm' }).field
+  const phoneField = useController({ control: form.control, name: 'phone' }).field
+  const termsField = useController({ control: form.control, name: 'terms' }).field
+  const privacyField = useController({ control: form.control, name: 'privacy' }).field
   const error = shownError(form.formState.errors, ['name', 'email', 'password', 'confirm', 'phone', 'terms'])
   const [pending, setPending] = useState(false)
   const errorId = useId()
@@ -149,67 +154,51 @@ export function SignUpForm() {
   const field = (name: SignUpField) => ({ invalid: at === name, errorId })
   return (
     <form onSubmit={(event) => void form.handleSubmit(signUp)(event)} noValidate className="flex flex-col gap-4">
-      <Controller
-        control={form.control}
-        name="name"
-        render={({ field: name }) => (
-          <TextField
-            label="Full Name"
-            value={name.value}
-            onChange={name.onChange}
-            autoComplete="name"
-            {...field('name')}
-          />
-        )}
+      <TextField
+        label="Full Name"
+        value={nameField.value}
+        onChange={nameField.onChange}
+        autoComplete="name"
+        {...field('name')}
       />
-      <Controller
-        control={form.control}
-        name="email"
-        render={({ field: email }) => (
-          <TextField
-            label="Email"
-            type="email"
-            value={email.value}
-            onChange={email.onChange}
-            autoComplete="email"
-            {...field('email')}
-          />
-        )}
+      <TextField
+        label="Email"
+        type="email"
+        value={emailField.value}
+        onChange={emailField.onChange}
+        autoComplete="email"
+        {...field('email')}
       />
       <NewPasswordFields
-        password={password.value}
-        confirm={confirm.value}
-        onPassword={password.onChange}
-        onConfirm={confirm.onChange}
+        password={passwordField.value}
+        confirm={confirmField.value}
+        onPassword={passwordField.onChange}
+        onConfirm={confirmField.onChange}
         fieldProps={field}
       />
-      <Controller
-        control={form.control}
-        name="phone"
-        render={({ field: phone }) => (
-          <TextField
-            label="Phone Number"
-            type="tel"
-            value={phone.value}
-            onChange={phone.onChange}
-            autoComplete="tel"
-            optional
-            {...field('phone')}
-          />
-        )}
+      <TextField
+        label="Phone Number"
+        type="tel"
+        value={phoneField.value}
+        onChange={phoneField.onChange}
+        autoComplete="tel"
+        optional
+        {...field('phone')}
       />
       <fieldset className="flex flex-col gap-1">
         <legend className="sr-only">Agreements</legend>
-        {(['terms', 'privacy'] as const).map((which) => (
-          <Controller
-            key={which}
-            control={form.control}
-            name={which}
-            render={({ field: box }) => (
-              <AgreementCheckbox which={which} checked={box.value} onChange={box.onChange} {...field('agreements')} />
-            )}
-          />
-        ))}
+        <AgreementCheckbox
+          which="terms"
+          checked={termsField.value}
+          onChange={termsField.onChange}
+          {...field('agreements')}
+        />
+        <AgreementCheckbox
+          which="privacy"
+          checked={privacyField.value}
+          onChange={privacyField.onChange}
+          {...field('agreements')}
+        />
       </fieldset>
       <FormError id={errorId} message={error.message} />
       <Button type="submit" disabled={pending} aria-busy={pending}>

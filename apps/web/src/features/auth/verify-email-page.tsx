@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useController, useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
@@ -30,6 +30,7 @@ export function Component() {
   const navigate = useNavigate()
   const email = params.get('email') ?? ''
   const form = useForm<VerifyFields>({ defaultValues: { code: '' }, resolver: checkCode, ...checkOnSubmit })
+  const codeField = useController({ control: form.control, name: 'code' }).field
   const error = shownError(form.formState.errors, ['code']).message
   const [notice, setNotice] = useState('')
   const [pending, setPending] = useState(false)
@@ -96,20 +97,14 @@ export function Component() {
         )}
         {email && (
           <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
-            <Controller
-              control={form.control}
-              name="code"
-              render={({ field }) => (
-                <CodeField
-                  label="Verification code"
-                  value={field.value}
-                  onChange={(value) => field.onChange(value.replace(/\D/g, '').slice(0, codeLength))}
-                  maxLength={codeLength}
-                  invalid={Boolean(error)}
-                  errorId={errorId}
-                  className="h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/20 focus:outline-none aria-invalid:border-red-600"
-                />
-              )}
+            <CodeField
+              label="Verification code"
+              value={codeField.value}
+              onChange={(value) => codeField.onChange(value.replace(/\D/g, '').slice(0, codeLength))}
+              maxLength={codeLength}
+              invalid={Boolean(error)}
+              errorId={errorId}
+              className="h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/20 focus:outline-none aria-invalid:border-red-600"
             />
             <FormError id={errorId} message={error} />
             <p role="status" className="text-sm text-emerald-800 empty:hidden">
