@@ -150,8 +150,8 @@ export function SignUpForm() {
     }
   }
 
-  const at: SignUpField | null = error.field === 'terms' ? 'agreements' : error.field
-  const field = (name: SignUpField) => ({ invalid: at === name, errorId })
+  const invalidField: SignUpField | null = error.field === 'terms' ? 'agreements' : error.field
+  const field = (name: SignUpField) => ({ invalid: invalidField === name, errorId })
   return (
     <form onSubmit={(event) => void form.handleSubmit(signUp)(event)} noValidate className="flex flex-col gap-4">
       <TextField
