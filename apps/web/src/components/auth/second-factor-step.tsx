@@ -1,12 +1,14 @@
 import type { SecondFactor } from '@picks/contracts'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useController, useForm } from 'react-hook-form'
 import { Button } from '../ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
 import { CodeField } from '../ui/code-field.tsx'
+import { checkOnSubmit } from '../ui/form-options.ts'
+import { firstProblemResolver, shownError } from './auth-form.tsx'
+import { linkButton } from './link-button.ts'
 import { FormError } from '../ui/text-field.tsx'
-
-const linkButton = 'text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950'
 
 /** Six digits; spaces and dashes a person types or pastes between groups are ignored. */
 export function codeDigits(value: string): string {
@@ -22,6 +24,10 @@ export const secondFactorMessages = {
 export function factorLabel(factor: SecondFactor): string {
   if (factor.factor_type === 'phone') return `Text message to ${factor.phone ?? 'your phone'}`
   return factor.friendly_name ? `Authenticator app (${factor.friendly_name})` : 'Authenticator app'
+}
+
+interface CodeFields {
+  code: string
 }
 
 /** Reasons after which the challenge is spent: the next try opens a new one. */
@@ -42,66 +48,79 @@ export function SecondFactorStep({
   onCancel: () => void
 }) {
   const [factorId, setFactorId] = useState(() => factors[0]?.id ?? '')
-  const [code, setCode] = useState('')
-  const [error, setError] = useState('')
   const [challenge, setChallenge] = useState<{ factorId: string; id: string } | null>(null)
+  const factor = factors.find((f) => f.id === factorId) ?? factors[0]
+  const sms = factor?.factor_type === 'phone'
+  const codeFrom = sms ? 'sms' : 'app'
+  const openChallenge = factor && challenge?.factorId === factor.id ? challenge.id : null
+  const form = useForm<CodeFields>({
+    defaultValues: { code: '' },
+    // The format first, then (a texted code) whether one was sent.
+    resolver: firstProblemResolver(({ code }) =>
+      !/^\d{6}$/.test(codeDigits(code))
+        ? { field: 'code', message: secondFactorMessages.codeFormat }
+        : sms && !openChallenge
+          ? { field: 'code', message: secondFactorMessages.sendFirst }
+          : null,
+    ),
+    ...checkOnSubmit,
+  })
+  const codeField = useController({ control: form.control, name: 'code' }).field
+  const error = shownError(form.formState.errors, ['code']).message
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [pending, setPending] = useState<'send' | 'verify' | null>(null)
   const id = useId()
   const errorId = `${id}-error`
   const titleId = `${id}-title`
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const factor = factors.find((f) => f.id === factorId) ?? factors[0]
 
   useEffect(() => headingRef.current?.focus(), [])
 
   if (!factor) return null
-  const sms = factor.factor_type === 'phone'
-  const codeFrom = sms ? 'sms' : 'app'
-  const openChallenge = challenge?.factorId === factor.id ? challenge.id : null
 
   function choose(id: string) {
     setFactorId(id)
-    setCode('')
-    setError('')
+    form.setValue('code', '')
+    form.clearErrors()
     setSentTo(null)
   }
 
   async function sendCode() {
     if (!factor) return
-    setError('')
+    form.clearErrors()
     setPending('send')
     try {
       const opened = await auth.challengeFactor(factor)
       setChallenge({ factorId: factor.id, id: opened.challenge_id })
       setSentTo(factor.phone ?? 'your phone')
     } catch (caught) {
-      setError(authErrorMessage(caught, 'send-sms', 'sms'))
+      form.setError('root.server', { message: authErrorMessage(caught, 'send-sms', 'sms') })
     } finally {
       setPending(null)
     }
   }
 
-  async function verify(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    if (!factor || pending) return
-    const digits = codeDigits(code)
-    if (!/^\d{6}$/.test(digits)) return setError(secondFactorMessages.codeFormat)
-    if (sms && !openChallenge) return setError(secondFactorMessages.sendFirst)
-    setError('')
+    if (pending) return
+    void form.handleSubmit(verify)(event)
+  }
+
+  async function verify({ code }: CodeFields) {
+    if (!factor) return
     setPending('verify')
     try {
       // An app's code is checked against a challenge opened when it is sent.
       const challengeId = openChallenge ?? (await auth.challengeFactor(factor)).challenge_id
       setChallenge({ factorId: factor.id, id: challengeId })
-      const user = await auth.verifySignInCode(factor.id, challengeId, digits)
+      const user = await auth.verifySignInCode(factor.id, challengeId, codeDigits(code))
       await onVerified(user)
     } catch (caught) {
       if (caught instanceof ApiError && caught.reason && spentReasons.has(caught.reason)) {
         setChallenge(null)
         setSentTo(null)
       }
-      setError(authErrorMessage(caught, 'second-factor', codeFrom))
+      form.setError('root.server', { message: authErrorMessage(caught, 'second-factor', codeFrom) })
       setPending(null)
     }
   }
@@ -159,11 +178,11 @@ export function SecondFactorStep({
         </div>
       )}
 
-      <form onSubmit={(event) => void verify(event)} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <CodeField
           label="Verification code"
-          value={code}
-          onChange={setCode}
+          value={codeField.value}
+          onChange={codeField.onChange}
           invalid={Boolean(error)}
           errorId={errorId}
         />

@@ -1,13 +1,15 @@
 import type { SecondFactor } from '@picks/contracts'
-import { passwordProblem, signUpMessages } from '@picks/contracts/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { useController, useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
+import { firstProblemResolver, newPasswordProblem, shownError } from '../../components/auth/auth-form.tsx'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { adminQueries, setAdminPassword, verifyAdminPassword, type AdminStatus } from './api.ts'
@@ -50,18 +52,21 @@ function Alert({ message }: { message: string }) {
   )
 }
 
+interface SignInFields {
+  email: string
+  password: string
+}
+
 function SignInStep() {
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState('')
+  const form = useForm<SignInFields>({ defaultValues: { email: '', password: '' }, ...checkOnSubmit })
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const error = form.formState.errors.root?.server?.message ?? ''
   const [pending, setPending] = useState(false)
   // Set when the password was right and the account asks for a second factor.
   const [secondFactors, setSecondFactors] = useState<SecondFactor[] | null>(null)
   const emailId = useId()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setError('')
+  async function signIn({ email, password }: SignInFields) {
     setPending(true)
     try {
       const result = await auth.signIn(email, password, false)
@@ -72,7 +77,7 @@ function SignInStep() {
       }
       setSecondFactors(result.factors)
     } catch (caught) {
-      setError(authErrorMessage(caught, 'sign-in'))
+      form.setError('root.server', { message: authErrorMessage(caught, 'sign-in') })
     }
     setPending(false)
   }
@@ -86,14 +91,14 @@ function SignInStep() {
         }}
         onCancel={() => {
           setSecondFactors(null)
-          setPassword('')
+          form.setValue('password', '')
         }}
       />
     )
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void form.handleSubmit(signIn)(event)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">Sign in with your administrator account.</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
@@ -102,13 +107,17 @@ function SignInStep() {
         <input
           id={emailId}
           type="email"
-          value={email}
           autoComplete="email"
-          onChange={(event) => setEmail(event.target.value)}
           className="h-11 w-full rounded-lg border border-slate-400 px-3 text-base"
+          {...form.register('email')}
         />
       </div>
-      <PasswordInput label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <PasswordInput
+        label="Password"
+        value={passwordField.value}
+        onChange={passwordField.onChange}
+        autoComplete="current-password"
+      />
       <Alert message={error} />
       <Button type="submit" disabled={pending}>
         {pending ? 'Signing in…' : 'Sign In'}
@@ -117,23 +126,30 @@ function SignInStep() {
   )
 }
 
+interface AdminPasswordFields {
+  password: string
+  confirm: string
+}
+
 /** The second step: the admin password, chosen the first time and entered once per session after. */
 function AdminPasswordStep({ status }: { status: AdminStatus }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [error, setError] = useState('')
-  const [pending, setPending] = useState(false)
   const choosing = !status.hasPassword
+  const form = useForm<AdminPasswordFields>({
+    defaultValues: { password: '', confirm: '' },
+    // Chosen the first time: the sign-up rules, then the confirmation.
+    resolver: firstProblemResolver(({ password, confirm }) =>
+      choosing ? newPasswordProblem(password, confirm) : null,
+    ),
+    ...checkOnSubmit,
+  })
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const confirmField = useController({ control: form.control, name: 'confirm' }).field
+  const error = shownError(form.formState.errors, ['password', 'confirm']).message
+  const [pending, setPending] = useState(false)
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const problem = choosing
-      ? (passwordProblem(password) ?? (password !== confirm ? signUpMessages.passwordsDiffer : null))
-      : null
-    setError(problem ?? '')
-    if (problem) return
+  async function submit({ password }: AdminPasswordFields) {
     setPending(true)
     try {
       if (choosing) await setAdminPassword(password)
@@ -141,13 +157,15 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
       await queryClient.invalidateQueries({ queryKey: adminQueries.status().queryKey })
       void navigate('/admin/dashboard', { replace: true })
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not check the admin password. Please try again.')
+      form.setError('root.server', {
+        message: caught instanceof ApiError ? caught.message : 'Could not check the admin password. Please try again.',
+      })
       setPending(false)
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         {choosing
           ? 'Choose the admin password. It is asked once per session before the admin area opens.'
@@ -155,15 +173,15 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
       </p>
       <PasswordInput
         label={choosing ? 'New admin password' : 'Admin password'}
-        value={password}
-        onChange={setPassword}
+        value={passwordField.value}
+        onChange={passwordField.onChange}
         autoComplete={choosing ? 'new-password' : 'current-password'}
       />
       {choosing && (
         <PasswordInput
           label="Confirm admin password"
-          value={confirm}
-          onChange={setConfirm}
+          value={confirmField.value}
+          onChange={confirmField.onChange}
           autoComplete="new-password"
         />
       )}

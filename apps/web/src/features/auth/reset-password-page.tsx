@@ -1,14 +1,30 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { useController, useForm } from 'react-hook-form'
 import { Link, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, codeMessages } from '../../auth/auth.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { fieldOfServerError, newPasswordProblem } from '../../components/auth/auth-form.tsx'
+import {
+  fieldOfServerError,
+  firstProblemResolver,
+  newPasswordProblem,
+  shownError,
+} from '../../components/auth/auth-form.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 
 export const resetDoneMessage = 'Your password has been reset. You can now sign in with your new password.'
+
+interface NewPasswordValues {
+  password: string
+  confirm: string
+}
+
+const checkNewPassword = firstProblemResolver<NewPasswordValues, 'password' | 'confirm'>(({ password, confirm }) =>
+  newPasswordProblem(password, confirm),
+)
 
 function InvalidLink() {
   return (
@@ -28,32 +44,29 @@ function InvalidLink() {
 export function Component() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [error, setError] = useState<{ message: string; field: 'password' | 'confirm' | null }>({
-    message: '',
-    field: null,
+  const form = useForm<NewPasswordValues>({
+    defaultValues: { password: '', confirm: '' },
+    resolver: checkNewPassword,
+    ...checkOnSubmit,
   })
+  const passwordField = useController({ control: form.control, name: 'password' }).field
+  const confirmField = useController({ control: form.control, name: 'confirm' }).field
+  const error = shownError(form.formState.errors, ['password', 'confirm'])
   const [done, setDone] = useState(false)
   const [tokenRejected, setTokenRejected] = useState(false)
   const [pending, setPending] = useState(false)
   const errorId = useId()
   const linkBroken = !token || params.has('error') || tokenRejected
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const problem = newPasswordProblem(password, confirm)
-    setError(problem ?? { message: '', field: null })
-    if (problem) return
+  async function reset({ password }: NewPasswordValues) {
     setPending(true)
     try {
       await auth.resetPassword(token, password)
       setDone(true)
     } catch (caught) {
       if (caught instanceof ApiError && caught.reason === 'INVALID_TOKEN') return setTokenRejected(true)
-      setError({
+      form.setError(fieldOfServerError(caught) === 'newPassword' ? 'password' : 'root.server', {
         message: authErrorMessage(caught, 'reset-password'),
-        field: fieldOfServerError(caught) === 'newPassword' ? 'password' : null,
       })
     } finally {
       setPending(false)
@@ -77,12 +90,16 @@ export function Component() {
         ) : linkBroken ? (
           <InvalidLink />
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
+          <form
+            onSubmit={(event) => void form.handleSubmit(reset)(event)}
+            noValidate
+            className="mt-6 flex flex-col gap-4"
+          >
             <NewPasswordFields
-              password={password}
-              confirm={confirm}
-              onPassword={setPassword}
-              onConfirm={setConfirm}
+              password={passwordField.value}
+              confirm={confirmField.value}
+              onPassword={passwordField.onChange}
+              onConfirm={confirmField.onChange}
               passwordLabel="New Password"
               fieldProps={(name) => ({ invalid: error.field === name, errorId })}
             />

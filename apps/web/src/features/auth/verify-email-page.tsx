@@ -1,23 +1,37 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useController, useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { firstProblemResolver, shownError } from '../../components/auth/auth-form.tsx'
 import { CodeField } from '../../components/ui/code-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
 
 export const resendCooldownSeconds = 30
 const codeLength = 6
+
+interface VerifyFields {
+  code: string
+}
+
+const checkCode = firstProblemResolver<VerifyFields, 'code'>(({ code }) =>
+  new RegExp(`^\\d{${codeLength}}$`).test(code)
+    ? null
+    : { field: 'code', message: 'Enter the 6-digit code from the e-mail.' },
+)
 
 export function Component() {
   const [params] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
   const email = params.get('email') ?? ''
-  const [code, setCode] = useState('')
-  const [error, setError] = useState('')
+  const form = useForm<VerifyFields>({ defaultValues: { code: '' }, resolver: checkCode, ...checkOnSubmit })
+  const codeField = useController({ control: form.control, name: 'code' }).field
+  const error = shownError(form.formState.errors, ['code']).message
   const [notice, setNotice] = useState('')
   const [pending, setPending] = useState(false)
   const [sending, setSending] = useState(false)
@@ -30,24 +44,25 @@ export function Component() {
     return () => clearTimeout(timer)
   }, [cooldown])
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setError('')
+  function submit(event: FormEvent) {
     setNotice('')
-    if (!new RegExp(`^\\d{${codeLength}}$`).test(code)) return setError('Enter the 6-digit code from the e-mail.')
+    void form.handleSubmit(verify)(event)
+  }
+
+  async function verify({ code }: VerifyFields) {
     setPending(true)
     try {
       // A verified code signs the person in: the first sign-in keeps the local record (spec §4).
       await completeSignIn(await auth.verifyEmail(email, code))
       void navigate(returnPathAfterSignIn(location), { replace: true })
     } catch (caught) {
-      setError(authErrorMessage(caught, 'verify'))
+      form.setError('root.server', { message: authErrorMessage(caught, 'verify') })
       setPending(false)
     }
   }
 
   async function resend() {
-    setError('')
+    form.clearErrors()
     setNotice('')
     setSending(true)
     try {
@@ -55,7 +70,7 @@ export function Component() {
       setNotice(`We sent a new code to ${email}.`)
       setCooldown(resendCooldownSeconds)
     } catch (caught) {
-      setError(authErrorMessage(caught, 'send-code'))
+      form.setError('root.server', { message: authErrorMessage(caught, 'send-code') })
     } finally {
       setSending(false)
     }
@@ -81,11 +96,11 @@ export function Component() {
           </p>
         )}
         {email && (
-          <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 flex flex-col gap-4">
+          <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
             <CodeField
               label="Verification code"
-              value={code}
-              onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, codeLength))}
+              value={codeField.value}
+              onChange={(value) => codeField.onChange(value.replace(/\D/g, '').slice(0, codeLength))}
               maxLength={codeLength}
               invalid={Boolean(error)}
               errorId={errorId}
