@@ -1,5 +1,4 @@
 import { authMessages, isPlausibleEmail, passwordProblem, signUpMessages } from '@picks/contracts/client'
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
 import { ApiError } from '../../lib/api-client.ts'
 
 /** The auth forms' checks before any call, and the field a server's refusal is about. */
@@ -47,42 +46,4 @@ export function fieldOfServerError(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null
   const field = error.details?.[0]?.field
   return field ? field.replace(/^body\./, '') : null
-}
-
-/**
- * A react-hook-form resolver from one of the checks above: the first problem `check` finds becomes
- * that one field's error, so the form shows one message at a time, in the order the checks run.
- */
-export function firstProblemResolver<T extends FieldValues, F extends keyof T & string>(
-  check: (values: T) => FieldProblem<F> | null,
-): Resolver<T> {
-  return (values) => {
-    const problem = check(values)
-    if (!problem) return { values, errors: {} }
-    const errors: FieldErrors<T> = {}
-    return {
-      values: {},
-      errors: Object.assign(errors, { [problem.field]: { type: 'validate', message: problem.message } }),
-    }
-  }
-}
-
-/** What the field errors of an auth form look like to `shownError`. */
-type ErrorsOf<F extends string> = { [K in F]?: { message?: string } } & {
-  root?: Record<string, { message?: string }>
-}
-
-/**
- * The one message an auth form shows and the field it is about: the first of `fields` with an
- * error, else the form-level one (`root.server`, field null).
- */
-export function shownError<F extends string>(
-  errors: ErrorsOf<F>,
-  fields: readonly F[],
-): { message: string; field: F | null } {
-  for (const field of fields) {
-    const message = errors[field]?.message
-    if (message) return { message, field }
-  }
-  return { message: errors.root?.server?.message ?? '', field: null }
 }

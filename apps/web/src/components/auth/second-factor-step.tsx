@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, type SessionUser } from '../../auth/auth.ts'
 import { CodeField } from '../ui/code-field.tsx'
 import { checkOnSubmit } from '../ui/form-options.ts'
-import { firstProblemResolver, shownError } from './auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../ui/form-problems.ts'
 import { linkButton } from './link-button.ts'
 import { FormError } from '../ui/text-field.tsx'
 
@@ -66,7 +66,7 @@ export function SecondFactorStep({
     ...checkOnSubmit,
   })
   const codeField = useController({ control: form.control, name: 'code' }).field
-  const error = shownError(form.formState.errors, ['code']).message
+  const error = shownProblem(form.formState.errors, ['code']).message
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [pending, setPending] = useState<'send' | 'verify' | null>(null)
   const id = useId()

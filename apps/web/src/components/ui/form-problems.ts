@@ -63,3 +63,42 @@ export function formProblems<Values extends FieldValues, Field extends string>(
     },
   }
 }
+
+/** The one message a form shows under it, and the field it is about (null: the form as a whole). */
+export interface ShownProblem<F extends string> {
+  message: string
+  field: F | null
+}
+
+/**
+ * What a form shows, one problem at a time: the first of `fields` (in the order the form checks
+ * them) that has an error, else the form-level error (`root.server`). Pass `formState.errors`.
+ */
+export function shownProblem<T extends FieldValues, F extends keyof T & string>(
+  errors: FieldErrors<T>,
+  fields: readonly F[],
+): ShownProblem<F> {
+  for (const field of fields) {
+    const message = errors[field]?.message
+    if (typeof message === 'string' && message) return { message, field }
+  }
+  return { message: errors.root?.server?.message ?? '', field: null }
+}
+
+/**
+ * A resolver from a check that finds one problem at a time: the first problem `check` finds
+ * becomes that one field's error, so the form shows one message, in the order the checks run.
+ */
+export function firstProblemResolver<T extends FieldValues, F extends keyof T & string>(
+  check: (values: T) => { field: F; message: string } | null,
+): Resolver<T> {
+  return (values) => {
+    const problem = check(values)
+    if (!problem) return { values, errors: {} }
+    const errors: FieldErrors<T> = {}
+    return {
+      values: {},
+      errors: Object.assign(errors, { [problem.field]: { type: 'validate', message: problem.message } }),
+    }
+  }
+}

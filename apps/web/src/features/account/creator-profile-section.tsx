@@ -1,17 +1,18 @@
 import type { CreatorProfile } from '@picks/contracts'
-import { socialNetworks } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Controller, set, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { CreatorProfileFields } from '../../components/creator-profile/creator-profile-fields.tsx'
+import {
+  creatorProfileForm,
+  hasProblems,
+  usernameAndProfileProblems,
+  type UsernameAndProfile,
+} from '../../components/creator-profile/creator-profile-form.ts'
 import {
   problemsFromServer,
   profileBody,
-  profileProblems,
-  usernameProblem,
   valuesFromProfile,
-  type CreatorProfileValues,
-  type ProfileField,
   type ProfileProblems,
 } from '../../components/creator-profile/profile-values.ts'
 import { UsernameField } from '../../components/creator-profile/username-field.tsx'
@@ -32,55 +33,10 @@ export const creatorProfileSectionMessages = {
   fixFields: 'Please fix the highlighted fields.',
 } as const
 
-/** The username beside the shared profile fields (the picture is the account's, edited above). */
-interface CreatorProfileForm {
-  username: string
-  profile: CreatorProfileValues
-}
-
-/** Where a profile problem lives in the form (`socialLinks.twitter` → `profile.socialLinks.twitter`). */
-function pathOf(field: ProfileField): FieldPath<CreatorProfileForm> {
-  if (field === 'username') return 'username'
-  if (field === 'profilePicture') return 'profile.picture'
-  return `profile.${field}`
-}
-
-/** The problems found, field by field; a group (`socialLinks`) comes before its members. */
-function problemList(problems: ProfileProblems): { field: ProfileField; message: string }[] {
-  const list: { field: ProfileField; message: string }[] = []
-  for (const [field, message] of Object.entries(problems) as [ProfileField, string | undefined][]) {
-    if (message) list.push({ field, message })
-  }
-  return list.sort((a, b) => a.field.localeCompare(b.field))
-}
-
-/** Every problem the browser can see, each on its field; the picture is not this form's. */
-const checkCreatorProfile: Resolver<CreatorProfileForm> = (values) => {
-  const found: ProfileProblems = { ...profileProblems(values.profile) }
-  delete found.profilePicture
-  const usernameIssue = usernameProblem(values.username)
-  if (usernameIssue) found.username = usernameIssue
-  const problems = problemList(found)
-  if (problems.length === 0) return { values, errors: {} }
-  const errors: FieldErrors<CreatorProfileForm> = {}
-  for (const { field, message } of problems) set(errors, pathOf(field), { type: 'validate', message })
-  return { values: {}, errors }
-}
-
-/** The form's errors as the shared fields show them. */
-function problemsOf(errors: FieldErrors<CreatorProfileForm>): ProfileProblems {
-  const profile = errors.profile
-  const problems: ProfileProblems = {
-    username: errors.username?.message,
-    bio: profile?.bio?.message,
-    profilePicture: profile?.picture?.message,
-    specialtySport: profile?.specialtySport?.message,
-    otherSports: profile?.otherSports?.message,
-    socialLinks: profile?.socialLinks?.message,
-    country: profile?.country?.message,
-  }
-  for (const network of socialNetworks) problems[`socialLinks.${network}`] = profile?.socialLinks?.[network]?.message
-  return problems
+/** Every problem the browser can see, each on its field; the picture is not this form's (the account's avatar is). */
+function creatorProfileProblems(values: UsernameAndProfile): ProfileProblems {
+  const { profilePicture: _accountAvatar, ...found } = usernameAndProfileProblems(values)
+  return found
 }
 
 /**
@@ -91,9 +47,9 @@ function problemsOf(errors: FieldErrors<CreatorProfileForm>): ProfileProblems {
 export function CreatorProfileSection({ creator, userId }: { creator: CreatorProfile; userId: string }) {
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
-  const form = useForm<CreatorProfileForm>({
+  const form = useForm<UsernameAndProfile>({
     defaultValues: { username: creator.username, profile: valuesFromProfile(creator) },
-    resolver: checkCreatorProfile,
+    resolver: creatorProfileForm.resolver(creatorProfileProblems),
     ...checkOnSubmit,
   })
   const errors = form.formState.errors
@@ -106,7 +62,7 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
   }, [focusRequest])
 
   const save = useMutation({
-    mutationFn: async ({ username, profile: values }: CreatorProfileForm) => {
+    mutationFn: async ({ username, profile: values }: UsernameAndProfile) => {
       const { profilePicture: _sameAsAccount, ...profile } = profileBody(values)
       const renamed = username.trim() !== creator.username
       const answer = await saveCreatorProfile(creator.id, {
@@ -134,9 +90,10 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
       if (!(error instanceof ApiError)) return
       const fromServer = problemsFromServer(error.details)
       if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
-      const problems = problemList(fromServer)
-      for (const { field, message } of problems) form.setError(pathOf(field), { message })
-      if (problems.length > 0) setFocusRequest((n) => n + 1)
+      if (hasProblems(fromServer)) {
+        creatorProfileForm.show(form.setError, fromServer)
+        setFocusRequest((n) => n + 1)
+      }
     },
   })
 
@@ -156,7 +113,7 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
     if (invalid) setFocusRequest((n) => n + 1)
   }
 
-  const problems = problemsOf(errors)
+  const problems = creatorProfileForm.read(errors)
   return (
     <AccountSection
       title="Creator profile"

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Controller, useController, useForm, type Resolver } from 'react-hook-form'
+import { Controller, useController, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { fieldOfServerError, newPasswordProblem } from '../../components/auth/auth-form.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
-import { shownProblem } from '../../components/ui/form-problem.ts'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 import { StatusNote } from '../../components/ui/status-note.tsx'
@@ -27,14 +27,12 @@ interface PasswordFields {
 }
 
 /** The first problem only: the current password, the spec §5 rules, the confirmation, then a new one that is the same. */
-const checkPasswords: Resolver<PasswordFields> = (values) => {
-  const problem: { message: string; field: PasswordField } | null = !values.current
+const checkPasswords = firstProblemResolver<PasswordFields, PasswordField>((values) =>
+  !values.current
     ? { message: passwordMessages.currentRequired, field: 'current' }
     : (newPasswordProblem(values.password, values.confirm) ??
-      (values.password === values.current ? { message: passwordMessages.sameAsCurrent, field: 'password' } : null))
-  if (!problem) return { values, errors: {} }
-  return { values: {}, errors: { [problem.field]: { type: 'validate', message: problem.message } } }
-}
+      (values.password === values.current ? { message: passwordMessages.sameAsCurrent, field: 'password' } : null)),
+)
 
 /** The field a refusal of the change is about, if any. */
 function refusedField(caught: unknown): PasswordField | null {

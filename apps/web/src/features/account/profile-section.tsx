@@ -2,7 +2,7 @@ import type { ServerUser } from '@picks/contracts'
 import { avatarProblem, signUpMessages, sports } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { AvatarPicker } from '../../components/creator-profile/avatar-picker.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { inputClasses } from '../../components/ui/form-field.tsx'
@@ -10,6 +10,7 @@ import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { recordOf, refreshStoredProfile } from '../../auth/stored-user.ts'
 import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
@@ -29,28 +30,13 @@ interface ProfileFields {
 }
 
 /** The first problem only, as one message under the form: the name, then the picture. */
-const checkProfile: Resolver<ProfileFields> = (values) => {
+const checkProfile = firstProblemResolver<ProfileFields, ProfileField>((values) => {
   const name = values.name.trim()
   const pictureProblem = values.profile_picture.trim() ? avatarProblem(values.profile_picture) : null
-  const problem: { field: ProfileField; message: string } | null = !name
-    ? { field: 'name', message: signUpMessages.nameRequired }
-    : name.length > 120
-      ? { field: 'name', message: profileSectionMessages.nameTooLong }
-      : pictureProblem
-        ? { field: 'profile_picture', message: pictureProblem }
-        : null
-  if (!problem) return { values, errors: {} }
-  return { values: {}, errors: { [problem.field]: { type: 'validate', message: problem.message } } }
-}
-
-/** The one message the form shows, and the field it is about (null: the form as a whole). */
-function shownError(errors: FieldErrors<ProfileFields>): { message: string; field: ProfileField | null } {
-  for (const field of ['name', 'profile_picture', 'specialty_sport'] as const) {
-    const message = errors[field]?.message
-    if (message) return { message, field }
-  }
-  return { message: errors.root?.server?.message ?? '', field: null }
-}
+  if (!name) return { field: 'name', message: signUpMessages.nameRequired }
+  if (name.length > 120) return { field: 'name', message: profileSectionMessages.nameTooLong }
+  return pictureProblem ? { field: 'profile_picture', message: pictureProblem } : null
+})
 
 /**
  * Full name, avatar (an image address or one emoji, previewed as it will show) and specialty sport.
@@ -67,7 +53,7 @@ export function ProfileSection({ user, withSpecialty = true }: { user: ServerUse
     resolver: checkProfile,
     ...checkOnSubmit,
   })
-  const error = shownError(form.formState.errors)
+  const error = shownProblem(form.formState.errors, ['name', 'profile_picture', 'specialty_sport'])
   const [saved, setSaved] = useState('')
   const [uploading, setUploading] = useState(false)
   const errorId = useId()

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
-import { firstProblemResolver, newPasswordProblem, shownError } from '../../components/auth/auth-form.tsx'
+import { newPasswordProblem } from '../../components/auth/auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { pageTitle } from '../../lib/site.ts'
@@ -146,7 +147,7 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
   })
   const passwordField = useController({ control: form.control, name: 'password' }).field
   const confirmField = useController({ control: form.control, name: 'confirm' }).field
-  const error = shownError(form.formState.errors, ['password', 'confirm']).message
+  const error = shownProblem(form.formState.errors, ['password', 'confirm']).message
   const [pending, setPending] = useState(false)
 
   async function submit({ password }: AdminPasswordFields) {

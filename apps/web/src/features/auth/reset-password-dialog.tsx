@@ -4,7 +4,7 @@ import { useController, useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
-import { firstProblemResolver, shownError } from '../../components/auth/auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 
@@ -24,7 +24,7 @@ export function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose:
     ...checkOnSubmit,
   })
   const emailField = useController({ control: form.control, name: 'email' }).field
-  const error = shownError(form.formState.errors, ['email'])
+  const error = shownProblem(form.formState.errors, ['email'])
   const [sent, setSent] = useState(false)
   const [pending, setPending] = useState(false)
   const errorId = useId()

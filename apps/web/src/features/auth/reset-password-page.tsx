@@ -5,12 +5,8 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage, codeMessages } from '../../auth/auth.ts'
 import { pageTitle } from '../../lib/site.ts'
-import {
-  fieldOfServerError,
-  firstProblemResolver,
-  newPasswordProblem,
-  shownError,
-} from '../../components/auth/auth-form.tsx'
+import { fieldOfServerError, newPasswordProblem } from '../../components/auth/auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
@@ -51,7 +47,7 @@ export function Component() {
   })
   const passwordField = useController({ control: form.control, name: 'password' }).field
   const confirmField = useController({ control: form.control, name: 'confirm' }).field
-  const error = shownError(form.formState.errors, ['password', 'confirm'])
+  const error = shownProblem(form.formState.errors, ['password', 'confirm'])
   const [done, setDone] = useState(false)
   const [tokenRejected, setTokenRejected] = useState(false)
   const [pending, setPending] = useState(false)

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { AccountMismatchError } from '../../auth/auth-session.ts'
 import { clearLoginAttempts, recordLoginFailure, remainingLoginBlockMs } from '../../auth/login-attempts.ts'
-import { firstProblemResolver, shownError } from '../../components/auth/auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { linkButton } from '../../components/auth/link-button.ts'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { SecondFactorStep } from '../../components/auth/second-factor-step.tsx'
@@ -43,7 +43,7 @@ export function SignInForm({ setBusy }: { setBusy: SetBusy }) {
   const emailField = useController({ control: form.control, name: 'email' }).field
   const passwordField = useController({ control: form.control, name: 'password' }).field
   const rememberMeField = useController({ control: form.control, name: 'rememberMe' }).field
-  const error = shownError(form.formState.errors, ['email', 'password'])
+  const error = shownProblem(form.formState.errors, ['email', 'password'])
   const [pending, setPending] = useState(false)
   const [resetOpen, setResetOpen] = useState(false)
   // Set when the password was right and the account asks for a second factor.

@@ -9,12 +9,11 @@ import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { site } from '../../lib/site.ts'
 import {
   fieldOfServerError,
-  firstProblemResolver,
-  shownError,
   signUpProblem,
   type SignUpField,
   type SignUpFields,
 } from '../../components/auth/auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { linkButton } from '../../components/auth/link-button.ts'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
@@ -129,7 +128,7 @@ export function SignUpForm() {
   const phoneField = useController({ control: form.control, name: 'phone' }).field
   const termsField = useController({ control: form.control, name: 'terms' }).field
   const privacyField = useController({ control: form.control, name: 'privacy' }).field
-  const error = shownError(form.formState.errors, ['name', 'email', 'password', 'confirm', 'phone', 'terms'])
+  const error = shownProblem(form.formState.errors, ['name', 'email', 'password', 'confirm', 'phone', 'terms'])
   const [pending, setPending] = useState(false)
   const errorId = useId()
 

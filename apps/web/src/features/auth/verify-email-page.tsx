@@ -6,7 +6,7 @@ import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { completeSignIn } from '../../auth/auth-session.ts'
 import { pageTitle } from '../../lib/site.ts'
-import { firstProblemResolver, shownError } from '../../components/auth/auth-form.tsx'
+import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { CodeField } from '../../components/ui/code-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
@@ -31,7 +31,7 @@ export function Component() {
   const email = params.get('email') ?? ''
   const form = useForm<VerifyFields>({ defaultValues: { code: '' }, resolver: checkCode, ...checkOnSubmit })
   const codeField = useController({ control: form.control, name: 'code' }).field
-  const error = shownError(form.formState.errors, ['code']).message
+  const error = shownProblem(form.formState.errors, ['code']).message
   const [notice, setNotice] = useState('')
   const [pending, setPending] = useState(false)
   const [sending, setSending] = useState(false)

@@ -5,7 +5,7 @@ import { auth, authErrorMessage } from '../../../auth/auth.ts'
 import { factorLabel } from '../../../components/auth/second-factor-step.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
-import { shownProblem } from '../../../components/ui/form-problem.ts'
+import { shownProblem } from '../../../components/ui/form-problems.ts'
 import { FormActions } from '../../../components/ui/text-field.tsx'
 import { ConfirmPasswordField, passwordRefused } from './factor-forms.tsx'
 

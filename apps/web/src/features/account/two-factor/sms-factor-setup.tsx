@@ -6,7 +6,7 @@ import { fieldOfServerError } from '../../../components/auth/auth-form.tsx'
 import { codeDigits, secondFactorMessages } from '../../../components/auth/second-factor-step.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
-import { shownProblem } from '../../../components/ui/form-problem.ts'
+import { shownProblem } from '../../../components/ui/form-problems.ts'
 import { StatusNote } from '../../../components/ui/status-note.tsx'
 import { FormActions, TextField } from '../../../components/ui/text-field.tsx'
 import {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { auth, authErrorMessage, type TotpEnrolment } from '../../../auth/auth.ts'
 import { codeDigits } from '../../../components/auth/second-factor-step.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
-import { shownProblem } from '../../../components/ui/form-problem.ts'
+import { shownProblem } from '../../../components/ui/form-problems.ts'
 import { FormActions } from '../../../components/ui/text-field.tsx'
 import {
   CodeEntry,

@@ -1,24 +1,25 @@
 import type { CreatorProfile } from '@picks/contracts'
-import { isSportSlug, socialNetworks, type StoredUser } from '@picks/contracts/client'
+import { isSportSlug, type StoredUser } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { CreatorProfileFields } from '../../../components/creator-profile/creator-profile-fields.tsx'
 import {
+  creatorProfileForm,
+  hasProblems,
+  usernameAndProfileProblems,
+  type UsernameAndProfile,
+} from '../../../components/creator-profile/creator-profile-form.ts'
+import {
   emptyProfileValues,
   problemsFromServer,
   profileBody,
-  profileProblems,
-  usernameProblem,
   type CreatorProfileValues,
-  type ProfileField,
-  type ProfileProblems,
 } from '../../../components/creator-profile/profile-values.ts'
 import { UsernameField } from '../../../components/creator-profile/username-field.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
-import { formProblems } from '../../../components/ui/form-problems.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
 import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
@@ -35,38 +36,6 @@ function startingValues(user: StoredUser): CreatorProfileValues {
   }
 }
 
-function hasProblems(problems: ProfileProblems): boolean {
-  return Object.values(problems).some(Boolean)
-}
-
-interface BecomeCreatorFields {
-  username: string
-  profile: CreatorProfileValues
-}
-
-/** The username's problem at the username; a profile problem at its value (the picture's at `picture`). */
-const becomeCreatorForm = formProblems<BecomeCreatorFields, ProfileField>(
-  [
-    'username',
-    'bio',
-    'profilePicture',
-    'specialtySport',
-    'otherSports',
-    'socialLinks',
-    ...socialNetworks.map((network) => `socialLinks.${network}` as const),
-    'country',
-  ],
-  (field) => (field === 'username' ? field : field === 'profilePicture' ? 'profile.picture' : `profile.${field}`),
-)
-
-/** Every problem the browser can see: the profile's, and the username's shape. */
-function becomeCreatorProblems({ username, profile }: BecomeCreatorFields): ProfileProblems {
-  const found: ProfileProblems = { ...profileProblems(profile) }
-  const usernameIssue = usernameProblem(username)
-  if (usernameIssue) found.username = usernameIssue
-  return found
-}
-
 /**
  * Become a Creator (spec §2 `/dashboard` for a customer): the register-creator form. On success the
  * local `user` record takes the creator role, so the sidebar and this page turn into the creator's.
@@ -80,13 +49,13 @@ export function BecomeCreatorForm({
 }) {
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
-  const form = useForm<BecomeCreatorFields>({
+  const form = useForm<UsernameAndProfile>({
     defaultValues: { username: '', profile: startingValues(user) },
-    resolver: becomeCreatorForm.resolver(becomeCreatorProblems),
+    resolver: creatorProfileForm.resolver(usernameAndProfileProblems),
     ...checkOnSubmit,
   })
   const { errors } = form.formState
-  const problems = becomeCreatorForm.read(errors)
+  const problems = creatorProfileForm.read(errors)
   const formError = errors.root?.server?.message ?? errors.root?.message
   const [uploading, setUploading] = useState(false)
   // Bumped when a submit finds problems: focus then moves to the first field marked invalid.
@@ -98,7 +67,7 @@ export function BecomeCreatorForm({
   }, [focusRequest])
 
   const register = useMutation({
-    mutationFn: ({ username, profile }: BecomeCreatorFields) =>
+    mutationFn: ({ username, profile }: UsernameAndProfile) =>
       registerCreator(user.id, { username: username.trim(), ...profileBody(profile) }),
     onSuccess: (answer) => {
       queryClient.setQueryData(creatorProfileQueries.profile(answer.creator.id).queryKey, { creator: answer.creator })
@@ -114,7 +83,7 @@ export function BecomeCreatorForm({
       const fromServer = problemsFromServer(error.details)
       if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
       if (hasProblems(fromServer)) {
-        becomeCreatorForm.show(form.setError, fromServer)
+        creatorProfileForm.show(form.setError, fromServer)
         setFocusRequest((n) => n + 1)
       }
       if (error.reason === 'ALREADY_CREATOR') {
