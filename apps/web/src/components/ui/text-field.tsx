@@ -64,16 +64,7 @@ export function TextField({
  * The end of a form: its error, then the submit button (showing `pendingLabel` while it works), any
  * extra buttons, and Cancel when `onCancel` is given.
  */
-export function FormActions({
-  errorId,
-  error,
-  pending,
-  busy = pending,
-  submitLabel,
-  pendingLabel,
-  onCancel,
-  children,
-}: {
+export interface FormActionsProps {
   errorId: string
   error: string
   /** Disables the submit button. */
@@ -84,7 +75,18 @@ export function FormActions({
   pendingLabel: string
   onCancel?: () => void
   children?: ReactNode
-}) {
+}
+
+export function FormActions({
+  errorId,
+  error,
+  pending,
+  busy = pending,
+  submitLabel,
+  pendingLabel,
+  onCancel,
+  children,
+}: FormActionsProps) {
   return (
     <>
       <FormError id={errorId} message={error} />

@@ -1,8 +1,7 @@
 import type { CreatorProfile } from '@picks/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
-import { CreatorProfileFields } from '../../components/creator-profile/creator-profile-fields.tsx'
+import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import {
   creatorProfileForm,
   hasProblems,
@@ -15,10 +14,11 @@ import {
   valuesFromProfile,
   type ProfileProblems,
 } from '../../components/creator-profile/profile-values.ts'
-import { UsernameField } from '../../components/creator-profile/username-field.tsx'
+import { UsernameAndProfileFields } from '../../components/creator-profile/username-and-profile-fields.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FormAlert } from '../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { useFocusFirstInvalid } from '../../components/ui/use-focus-first-invalid.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { creatorKeys, creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
@@ -46,7 +46,7 @@ function creatorProfileProblems(values: UsernameAndProfile): ProfileProblems {
  */
 export function CreatorProfileSection({ creator, userId }: { creator: CreatorProfile; userId: string }) {
   const queryClient = useQueryClient()
-  const formRef = useRef<HTMLFormElement>(null)
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
   const form = useForm<UsernameAndProfile>({
     defaultValues: { username: creator.username, profile: valuesFromProfile(creator) },
     resolver: creatorProfileForm.resolver(creatorProfileProblems),
@@ -54,12 +54,6 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
   })
   const errors = form.formState.errors
   const [saved, setSaved] = useState('')
-  const [focusRequest, setFocusRequest] = useState(0)
-
-  useEffect(() => {
-    if (focusRequest === 0) return
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusRequest])
 
   const save = useMutation({
     mutationFn: async ({ username, profile: values }: UsernameAndProfile) => {
@@ -92,7 +86,7 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
       if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
       if (hasProblems(fromServer)) {
         creatorProfileForm.show(form.setError, fromServer)
-        setFocusRequest((n) => n + 1)
+        focusFirstInvalid()
       }
     },
   })
@@ -110,47 +104,16 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
       },
     )(event)
     // After the errors are on the page: focus the first field at fault.
-    if (invalid) setFocusRequest((n) => n + 1)
+    if (invalid) focusFirstInvalid()
   }
 
-  const problems = creatorProfileForm.read(errors)
   return (
     <AccountSection
       title="Creator profile"
       description="What customers see on your purchase page. Your picture is the one in Profile above."
     >
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-        <Controller
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <UsernameField
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next)
-                setSaved('')
-                form.clearErrors('username')
-              }}
-              error={problems.username}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="profile"
-          render={({ field }) => (
-            <CreatorProfileFields
-              values={field.value}
-              onChange={(update) => {
-                field.onChange(update(form.getValues('profile')))
-                setSaved('')
-              }}
-              problems={problems}
-              name={creator.name}
-              withPicture={false}
-            />
-          )}
-        />
+        <UsernameAndProfileFields form={form} name={creator.name} withPicture={false} onEdit={() => setSaved('')} />
         <FormAlert message={errors.root?.server?.message ?? errors.root?.invalid?.message ?? null} />
         <StatusNote message={saved} />
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending} className="self-start">

@@ -1,13 +1,12 @@
 import type { Factor } from '@picks/contracts'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { auth, authErrorMessage } from '../../../auth/auth.ts'
 import { factorLabel } from '../../../components/auth/second-factor-step.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { shownProblem } from '../../../components/ui/form-problems.ts'
-import { FormActions } from '../../../components/ui/text-field.tsx'
-import { ConfirmPasswordField, passwordRefused } from './factor-forms.tsx'
+import { PasswordStep, passwordRefused, submitStep } from './factor-forms.tsx'
 
 interface RemoveFields {
   password: string
@@ -35,10 +34,11 @@ export function RemoveFactorDialog({
     onClose()
   }
 
-  async function remove({ password }: RemoveFields, target: Factor) {
+  async function remove({ password }: RemoveFields) {
+    if (!factor) return
     setPending(true)
     try {
-      await auth.removeFactor(target.id, hasPassword ? password : undefined)
+      await auth.removeFactor(factor.id, hasPassword ? password : undefined)
       form.reset()
       onRemoved()
     } catch (caught) {
@@ -50,29 +50,19 @@ export function RemoveFactorDialog({
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!factor || pending) return
-    void form.handleSubmit((values) => void remove(values, factor))(event)
-  }
-
   return (
     <Dialog open={factor !== null} onClose={close} label="Remove two-factor method">
       {factor && (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <form onSubmit={submitStep(form, !pending, remove)} noValidate className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">
             Remove <strong>{factorLabel(factor)}</strong>? Signing in will no longer ask for its codes.
           </p>
-          <ConfirmPasswordField
+          <PasswordStep
             control={form.control}
             name="password"
+            problem={error}
             hasPassword={hasPassword}
-            invalid={error.field === 'password'}
             errorId={errorId}
-          />
-          <FormActions
-            errorId={errorId}
-            error={error.message}
             pending={pending}
             submitLabel="Remove"
             pendingLabel="Removing…"

@@ -1,5 +1,5 @@
 import type { Factor } from '@picks/contracts'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { auth, authErrorMessage } from '../../../auth/auth.ts'
 import { fieldOfServerError } from '../../../components/auth/auth-form.tsx'
@@ -8,11 +8,13 @@ import { Button } from '../../../components/ui/button.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { shownProblem } from '../../../components/ui/form-problems.ts'
 import { StatusNote } from '../../../components/ui/status-note.tsx'
-import { FormActions, TextField } from '../../../components/ui/text-field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import {
-  CodeEntry,
-  ConfirmPasswordField,
+  CodeStep,
+  discardUnconfirmed,
+  PasswordStep,
   passwordRefused,
+  submitStep,
   twoFactorMessages,
   type FactorSetupProps,
 } from './factor-forms.tsx'
@@ -78,11 +80,12 @@ export function SmsFactorSetup({
     }
   }
 
-  async function confirm({ code }: SmsFactorFields, enrolled: Factor) {
+  async function confirm({ code }: SmsFactorFields) {
+    if (!factor) return
     if (!challengeId) return form.setError('root.server', { message: secondFactorMessages.sendFirst })
     setPending('confirm')
     try {
-      await auth.confirmFactor(enrolled.id, challengeId, codeDigits(code))
+      await auth.confirmFactor(factor.id, challengeId, codeDigits(code))
       onDone(twoFactorMessages.phoneAdded)
     } catch (caught) {
       form.setError('code', { message: authErrorMessage(caught, 'factors', 'sms') })
@@ -90,21 +93,8 @@ export function SmsFactorSetup({
     }
   }
 
-  function submitStart(event: FormEvent) {
-    event.preventDefault()
-    if (pending) return
-    void form.handleSubmit((values) => void start(values))(event)
-  }
-
-  function submitCode(event: FormEvent) {
-    event.preventDefault()
-    if (pending || !factor) return
-    void form.handleSubmit((values) => void confirm(values, factor))(event)
-  }
-
   function cancel() {
-    if (factor)
-      auth.removeFactor(factor.id, hasPassword ? form.getValues('password') : undefined).catch(() => undefined)
+    if (factor) discardUnconfirmed(factor.id, hasPassword, form.getValues('password'))
     onCancel()
   }
 
@@ -112,34 +102,32 @@ export function SmsFactorSetup({
     <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-base font-semibold text-slate-900">Add a text-message factor</h3>
       {!factor ? (
-        <form onSubmit={submitStart} noValidate className="flex flex-col gap-3">
-          <Controller
-            key="phone"
-            control={form.control}
-            name="phone"
-            rules={{ validate: (phone) => (phone.trim() ? true : twoFactorMessages.phoneRequired) }}
-            render={({ field }) => (
-              <TextField
-                label="Phone Number for Codes"
-                type="tel"
-                value={field.value}
-                onChange={field.onChange}
-                autoComplete="tel"
-                invalid={error.field === 'phone'}
-                errorId={errorId}
-              />
-            )}
-          />
-          <ConfirmPasswordField
+        <form onSubmit={submitStep(form, !pending, start)} noValidate className="flex flex-col gap-3">
+          <PasswordStep
             control={form.control}
             name="password"
+            problem={error}
             hasPassword={hasPassword}
-            invalid={error.field === 'password'}
+            fields={
+              <Controller
+                key="phone"
+                control={form.control}
+                name="phone"
+                rules={{ validate: (phone) => (phone.trim() ? true : twoFactorMessages.phoneRequired) }}
+                render={({ field }) => (
+                  <TextField
+                    label="Phone Number for Codes"
+                    type="tel"
+                    value={field.value}
+                    onChange={field.onChange}
+                    autoComplete="tel"
+                    invalid={error.field === 'phone'}
+                    errorId={errorId}
+                  />
+                )}
+              />
+            }
             errorId={errorId}
-          />
-          <FormActions
-            errorId={errorId}
-            error={error.message}
             pending={pending !== null}
             busy={pending === 'send'}
             submitLabel="Send code"
@@ -148,18 +136,14 @@ export function SmsFactorSetup({
           />
         </form>
       ) : (
-        <form onSubmit={submitCode} noValidate className="flex flex-col gap-3">
+        <form onSubmit={submitStep(form, !pending, confirm)} noValidate className="flex flex-col gap-3">
           <StatusNote message={sent} />
-          <CodeEntry
+          <CodeStep
             control={form.control}
             name="code"
+            problem={error}
             label="Code from the text message"
-            invalid={error.field === 'code'}
             errorId={errorId}
-          />
-          <FormActions
-            errorId={errorId}
-            error={error.message}
             pending={pending !== null}
             busy={pending === 'confirm'}
             submitLabel="Confirm"
@@ -169,7 +153,7 @@ export function SmsFactorSetup({
             <Button variant="secondary" disabled={pending !== null} onClick={() => void resend()}>
               Resend code
             </Button>
-          </FormActions>
+          </CodeStep>
         </form>
       )}
     </div>

@@ -1,14 +1,15 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { auth, authErrorMessage, type TotpEnrolment } from '../../../auth/auth.ts'
 import { codeDigits } from '../../../components/auth/second-factor-step.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { shownProblem } from '../../../components/ui/form-problems.ts'
-import { FormActions } from '../../../components/ui/text-field.tsx'
 import {
-  CodeEntry,
-  ConfirmPasswordField,
+  CodeStep,
+  discardUnconfirmed,
+  PasswordStep,
   passwordRefused,
+  submitStep,
   twoFactorMessages,
   type FactorSetupProps,
 } from './factor-forms.tsx'
@@ -44,11 +45,12 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
     }
   }
 
-  async function confirm({ code }: TotpFields, started: TotpEnrolment) {
+  async function confirm({ code }: TotpFields) {
+    if (!enrolment) return
     setPending(true)
     try {
-      const challenge = await auth.challengeFactor(started.factor)
-      await auth.confirmFactor(started.factor.id, challenge.challenge_id, codeDigits(code))
+      const challenge = await auth.challengeFactor(enrolment.factor)
+      await auth.confirmFactor(enrolment.factor.id, challenge.challenge_id, codeDigits(code))
       onDone(twoFactorMessages.appAdded)
     } catch (caught) {
       form.setError('code', { message: authErrorMessage(caught, 'factors', 'app') })
@@ -56,25 +58,9 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
     }
   }
 
-  function submitStart(event: FormEvent) {
-    event.preventDefault()
-    if (pending) return
-    void form.handleSubmit((values) => void start(values))(event)
-  }
-
-  function submitCode(event: FormEvent) {
-    event.preventDefault()
-    if (pending || !enrolment) return
-    void form.handleSubmit((values) => void confirm(values, enrolment))(event)
-  }
-
   function cancel() {
-    // The half-made factor is of no use; a failure to remove it leaves it listed as not confirmed.
-    if (enrolment) {
-      auth
-        .removeFactor(enrolment.factor.id, hasPassword ? form.getValues('password') : undefined)
-        .catch(() => undefined)
-    }
+    // The half-made factor is of no use.
+    if (enrolment) discardUnconfirmed(enrolment.factor.id, hasPassword, form.getValues('password'))
     onCancel()
   }
 
@@ -82,21 +68,17 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
     <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-base font-semibold text-slate-900">Set up an authenticator app</h3>
       {!enrolment ? (
-        <form onSubmit={submitStart} noValidate className="flex flex-col gap-3">
+        <form onSubmit={submitStep(form, !pending, start)} noValidate className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">
             Use an app such as Google Authenticator, Microsoft Authenticator or 1Password.
             {hasPassword && ' Confirm with your password to begin.'}
           </p>
-          <ConfirmPasswordField
+          <PasswordStep
             control={form.control}
             name="password"
+            problem={error}
             hasPassword={hasPassword}
-            invalid={error.field === 'password'}
             errorId={errorId}
-          />
-          <FormActions
-            errorId={errorId}
-            error={error.message}
             pending={pending}
             submitLabel="Continue"
             pendingLabel="Starting…"
@@ -104,7 +86,7 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
           />
         </form>
       ) : (
-        <form onSubmit={submitCode} noValidate className="flex flex-col gap-3">
+        <form onSubmit={submitStep(form, !pending, confirm)} noValidate className="flex flex-col gap-3">
           <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm text-slate-800">
             <li>
               Scan this QR code with your authenticator app.
@@ -127,16 +109,12 @@ export function TotpSetup({ hasPassword, onDone, onCancel }: FactorSetupProps) {
             </li>
             <li>Enter the 6-digit code the app shows to finish.</li>
           </ol>
-          <CodeEntry
+          <CodeStep
             control={form.control}
             name="code"
+            problem={error}
             label="Code from the app"
-            invalid={error.field === 'code'}
             errorId={errorId}
-          />
-          <FormActions
-            errorId={errorId}
-            error={error.message}
             pending={pending}
             submitLabel="Confirm"
             pendingLabel="Checking…"

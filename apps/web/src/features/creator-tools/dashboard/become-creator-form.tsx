@@ -1,9 +1,8 @@
 import type { CreatorProfile } from '@picks/contracts'
 import { isSportSlug, type StoredUser } from '@picks/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Controller, useForm } from 'react-hook-form'
-import { CreatorProfileFields } from '../../../components/creator-profile/creator-profile-fields.tsx'
+import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import {
   creatorProfileForm,
   hasProblems,
@@ -16,10 +15,11 @@ import {
   profileBody,
   type CreatorProfileValues,
 } from '../../../components/creator-profile/profile-values.ts'
-import { UsernameField } from '../../../components/creator-profile/username-field.tsx'
+import { UsernameAndProfileFields } from '../../../components/creator-profile/username-and-profile-fields.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
+import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
 import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
@@ -48,23 +48,15 @@ export function BecomeCreatorForm({
   onRegistered: (creator: CreatorProfile) => void
 }) {
   const queryClient = useQueryClient()
-  const formRef = useRef<HTMLFormElement>(null)
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
   const form = useForm<UsernameAndProfile>({
     defaultValues: { username: '', profile: startingValues(user) },
     resolver: creatorProfileForm.resolver(usernameAndProfileProblems),
     ...checkOnSubmit,
   })
   const { errors } = form.formState
-  const problems = creatorProfileForm.read(errors)
   const formError = errors.root?.server?.message ?? errors.root?.message
   const [uploading, setUploading] = useState(false)
-  // Bumped when a submit finds problems: focus then moves to the first field marked invalid.
-  const [focusRequest, setFocusRequest] = useState(0)
-
-  useEffect(() => {
-    if (focusRequest === 0) return
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusRequest])
 
   const register = useMutation({
     mutationFn: ({ username, profile }: UsernameAndProfile) =>
@@ -84,7 +76,7 @@ export function BecomeCreatorForm({
       if (error.reason === 'USERNAME_TAKEN') fromServer.username = error.message
       if (hasProblems(fromServer)) {
         creatorProfileForm.show(form.setError, fromServer)
-        setFocusRequest((n) => n + 1)
+        focusFirstInvalid()
       }
       if (error.reason === 'ALREADY_CREATOR') {
         // This device's record is behind the server: bring it up to date, which shows the dashboard.
@@ -103,7 +95,7 @@ export function BecomeCreatorForm({
       (values) => register.mutate(values),
       () => {
         form.setError('root', { message: fixFields })
-        setFocusRequest((n) => n + 1)
+        focusFirstInvalid()
       },
     )(event)
   }
@@ -118,34 +110,7 @@ export function BecomeCreatorForm({
       </p>
 
       <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
-        <Controller
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <UsernameField
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next)
-                form.clearErrors('username')
-              }}
-              error={problems.username}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="profile"
-          render={({ field }) => (
-            <CreatorProfileFields
-              values={field.value}
-              // The update applies to the latest values: an upload may finish after other edits.
-              onChange={(update) => field.onChange(update(form.getValues('profile')))}
-              problems={problems}
-              name={user.name || user.email}
-              onUploadingChange={setUploading}
-            />
-          )}
-        />
+        <UsernameAndProfileFields form={form} name={user.name || user.email} onUploadingChange={setUploading} />
         <FormAlert message={formError} />
         <p className="text-sm text-slate-700">
           By continuing you agree to the{' '}
