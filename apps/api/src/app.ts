@@ -229,7 +229,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       await api.register(healthRoutes, { database: deps.database })
       await api.register(creatorsRoutes, {
-        auth,
         db: deps.database.db,
         shopCache,
         now: deps.now ?? (() => new Date()),
@@ -248,10 +247,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
       await api.register(factorsRoutes, { ...codes, siteOrigin })
       await api.register(phoneVerificationRoutes, codes)
-      await api.register(usersRoutes, { auth, db: deps.database.db, adminEmail: config.adminEmail, shopCache })
-      await api.register(clientsRoutes, { auth, db: deps.database.db })
+      await api.register(usersRoutes, { db: deps.database.db, adminEmail: config.adminEmail, shopCache })
+      await api.register(clientsRoutes, { db: deps.database.db })
       await api.register(mediaUploadRoutes, {
-        auth,
         db: deps.database.db,
         storage: mediaStorage,
         limiter: createUploadLimiter({ now: deps.now ?? (() => new Date()) }),
@@ -267,12 +265,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
       await api.register(purchasesRoutes, {
         ...money,
-        auth,
         payoutAccountOf: (creatorId) => payoutAccountOf({ db: deps.database.db }, creatorId),
       })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
-        auth,
         db: deps.database.db,
         odds,
         now,
@@ -287,12 +283,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             ),
         },
       })
-      await api.register(payoutsRoutes, { ...money, auth })
+      await api.register(payoutsRoutes, money)
       await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
-      await api.register(alertsRoutes, { auth, db: deps.database.db, jobs, alerts: alertDeps, now })
+      await api.register(alertsRoutes, { db: deps.database.db, jobs, alerts: alertDeps, now })
       await api.register(smsWebhooksRoutes, {
-        auth,
         db: deps.database.db,
         alerts: alertDeps,
         twilio: config.twilio,
@@ -300,7 +295,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
       })
       if (billing.sandbox) {
-        await api.register(sandboxRoutes, { auth, db: deps.database.db, sandbox: billing.sandbox, now })
+        await api.register(sandboxRoutes, { db: deps.database.db, sandbox: billing.sandbox, now })
       }
       api.get(
         '/config',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { adminAlertLogsRoutes } from './admin-alert-logs.routes.ts'
 import type { AlertDeps } from './alert-jobs.ts'
 import { alertPreferencesRoutes } from './alert-preferences.routes.ts'
@@ -9,7 +8,6 @@ import { creatorAlertsRoutes } from './creator-alerts.routes.ts'
 import { emailUnsubscribeRoutes } from './email-unsubscribe.routes.ts'
 
 export interface AlertsRoutesOptions {
-  auth: Auth
   db: Db
   jobs: Jobs
   alerts: AlertDeps

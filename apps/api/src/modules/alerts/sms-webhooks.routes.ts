@@ -10,14 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { callerOf, isVerifiedAdmin } from '../auth/guard.ts'
 import { isTwilioSignatureValid } from '../notifications/notifications.service.ts'
 import type { AlertDeps } from './alert-jobs.ts'
 import { applyTwilioStatus, handleInboundText, type SmsReplyDeps } from './sms-replies.ts'
 
 export interface SmsWebhooksOptions {
-  auth: Auth
   db: Db
   alerts: AlertDeps
   /** Twilio's auth token and the public address its webhooks are signed for; null: the outbox is in use. */

@@ -2,12 +2,11 @@ import { ClientCreated, ClientsPage, ClientsQuery, NewClientBody } from '@picks/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { callerOf, canActFor } from '../auth/guard.ts'
 import { findUserById } from '../users/users.service.ts'
 import { addClient, listClients } from './clients.service.ts'
 
-export const clientsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { db }) => {
+export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/clients',
     {

@@ -19,7 +19,6 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { registerCreator, updateCreatorProfile } from './creator-accounts.ts'
 import {
   findCreatorByUsername,
@@ -43,7 +42,6 @@ function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
 }
 
 export interface CreatorsRoutesOptions {
-  auth: Auth
   db: Db
   shopCache: ShopCache
   /** The clock of time-based rules (username holds, visit days); tests move it. */

@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { callerOf } from '../auth/guard.ts'
 import {
   avatarMessages,
@@ -50,7 +49,6 @@ function formError(err: unknown): unknown {
 
 /** `POST /api/media/avatar`: a signed-in person uploads a profile picture. */
 export const mediaUploadRoutes: FastifyPluginAsyncZod<{
-  auth: Auth
   db: Db
   storage: MediaStorage
   limiter: UploadLimiter

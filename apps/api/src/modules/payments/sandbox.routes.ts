@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { callerOf } from '../auth/guard.ts'
 import { PaymentProviderError } from './payment-provider.ts'
 import type { SandboxCard, SandboxProvider } from './sandbox-provider.ts'
@@ -52,7 +51,6 @@ function closed(): AppError {
  * checkout and the creator of an account can act on them. Registered only in sandbox mode.
  */
 export const sandboxRoutes: FastifyPluginAsyncZod<{
-  auth: Auth
   db: Db
   sandbox: SandboxProvider
   now: () => Date

@@ -19,7 +19,6 @@ import {
 } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import type { PaymentProvider } from '../payments/payments.service.ts'
 import {
   creatorBalance,
@@ -36,7 +35,6 @@ import {
 } from './payouts.service.ts'
 
 export interface PayoutsOptions {
-  auth: Auth
   db: Db
   provider: PaymentProvider
   feeBps: number

@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import type { OddsProvider } from '../odds/odds.service.ts'
 import {
@@ -48,7 +47,6 @@ const hourMs = 60 * 60 * 1000
 
 /** Picks, their feeds, grading and records (spec §7 "Picks"; product-decisions.md "Picks"). */
 export const picksRoutes: FastifyPluginAsyncZod<{
-  auth: Auth
   db: Db
   odds: OddsProvider
   now: () => Date

@@ -14,7 +14,6 @@ import {
 } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { callerOf, canActFor } from '../auth/guard.ts'
 import { hasPaidAccess } from './entitlements.ts'
 import {
@@ -29,7 +28,7 @@ import {
 } from './purchases.service.ts'
 
 /** Purchases and subscriptions (spec §7), for buyers, creators and administrators. */
-export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps & { auth: Auth }> = async (app, deps) => {
+export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, deps) => {
   const { db } = deps
 
   app.post(

@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Auth } from '../auth/auth.service.ts'
 import { callerOf, identityOf } from '../auth/guard.ts'
 import { createUser, findUserByEmail, listUsers, syncIdentity, updateProfile } from './users.service.ts'
 
@@ -37,7 +36,6 @@ const NewUserBody = z.object({
 })
 
 export const usersRoutes: FastifyPluginAsyncZod<{
-  auth: Auth
   db: Db
   adminEmail: string | null
   /** A creator's name and picture show in the shop: a change forgets its cached answers. */
