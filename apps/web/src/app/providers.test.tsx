@@ -2,7 +2,7 @@ import { QueryClient, useQuery } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/api-client.ts'
-import { createQueryClient } from '../lib/query-client.ts'
+import { cacheBuster, createQueryClient } from '../lib/query-client.ts'
 import { AppProviders } from './providers.tsx'
 
 const cacheKey = 'picks-marketplace-query-cache'
@@ -51,7 +51,7 @@ describe('persisted data cache', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000))
 
     const saved = readSaved()
-    expect(saved?.buster).toBe('1.0.0')
+    expect(saved?.buster).toBe(cacheBuster)
     expect(saved?.clientState.queries.map((query) => query.queryKey)).toEqual([['creators', { page: 1 }]])
   })
 
@@ -61,7 +61,7 @@ describe('persisted data cache', () => {
       cacheKey,
       JSON.stringify({
         timestamp: now - dayMs + 60_000,
-        buster: '1.0.0',
+        buster: cacheBuster,
         clientState: {
           mutations: [],
           queries: [
@@ -91,7 +91,7 @@ describe('persisted data cache', () => {
       cacheKey,
       JSON.stringify({
         timestamp: Date.now() - dayMs - 1,
-        buster: '1.0.0',
+        buster: cacheBuster,
         clientState: {
           mutations: [],
           queries: [

@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-client.ts'
+import { QueryObserver } from '@tanstack/react-query'
 import {
+  cacheBuster,
   createPersistOptions,
   createQueryClient,
+  isOwnData,
+  ownData,
   savePersistedCacheOnPageHide,
+  shouldPersistQuery,
   shouldRetryRead,
 } from './query-client.ts'
 import type { KeyValueStorage } from './storage.ts'
@@ -75,13 +80,14 @@ describe('persisted query cache', () => {
   it('discards saved caches older than 24 hours or from another app version', () => {
     const options = createPersistOptions(memoryStorage())
     expect(options.maxAge).toBe(24 * 60 * 60 * 1000)
-    expect(options.buster).toBe('1.0.0')
+    // 1.1.0 dropped the caches saved while own data was still kept (decision 023).
+    expect(options.buster).toBe('1.1.0')
   })
 
   it('writes to storage at most once per second', async () => {
     const storage = memoryStorage()
     const { persister } = createPersistOptions(storage)
-    const client = { timestamp: 1, buster: '1.0.0', clientState: { queries: [], mutations: [] } }
+    const client = { timestamp: 1, buster: cacheBuster, clientState: { queries: [], mutations: [] } }
 
     await persister.persistClient(client)
     await persister.persistClient({ ...client, timestamp: 2 })
@@ -107,7 +113,7 @@ describe('persisted query cache', () => {
       buster: string
       clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
     }
-    expect(saved.buster).toBe('1.0.0')
+    expect(saved.buster).toBe(cacheBuster)
     expect(saved.clientState.queries.map((q) => q.queryKey)).toEqual([['creators', 'profile', 'c1']])
     expect(saved.clientState.queries[0]?.state.data).toEqual({ creator: { username: 'CaseyTotals' } })
 
@@ -115,5 +121,78 @@ describe('persisted query cache', () => {
     storage.items.clear()
     window.dispatchEvent(new Event('pagehide'))
     expect(storage.items.size).toBe(0)
+  })
+})
+
+describe('own data (decision 023)', () => {
+  const plansKey = ['creators', 'plans', 'c1', 'all']
+  const shopKey = ['creators', 'shop', { sortBy: 'name' }]
+
+  /** A client holding one own-data read (the creator's plans) and one public read (the shop). */
+  async function clientWithBothReads() {
+    const client = createQueryClient()
+    await client.prefetchQuery({ queryKey: plansKey, queryFn: () => ['1 plan'], ...ownData })
+    await client.prefetchQuery({ queryKey: shopKey, queryFn: () => ['Casey'] })
+    return client
+  }
+
+  function savedKeys(client: ReturnType<typeof createQueryClient>): unknown[] {
+    const storage = memoryStorage()
+    const stop = savePersistedCacheOnPageHide(client, storage)
+    window.dispatchEvent(new Event('pagehide'))
+    stop()
+    const saved = JSON.parse(storage.items.get('picks-marketplace-query-cache') ?? 'null') as {
+      clientState: { queries: { queryKey: unknown[] }[] }
+    }
+    return saved.clientState.queries.map((q) => q.queryKey)
+  }
+
+  it('is stale at once, read again on every mount, and marked as the owner’s', () => {
+    expect(ownData).toEqual({ staleTime: 0, refetchOnMount: 'always', meta: { owner: true } })
+  })
+
+  it('is never saved to local storage; a public read is', async () => {
+    const client = await clientWithBothReads()
+    const own = client.getQueryCache().find({ queryKey: plansKey, exact: true })
+    const shop = client.getQueryCache().find({ queryKey: shopKey, exact: true })
+    if (!own || !shop) throw new Error('both reads should be cached')
+
+    expect(isOwnData(own)).toBe(true)
+    expect(shouldPersistQuery(own)).toBe(false)
+    expect(isOwnData(shop)).toBe(false)
+    expect(shouldPersistQuery(shop)).toBe(true)
+    expect(savedKeys(client)).toEqual([shopKey])
+  })
+
+  it('leaves out own data through the persister’s own filter too', () => {
+    const { dehydrateOptions } = createPersistOptions(memoryStorage())
+    expect(dehydrateOptions?.shouldDehydrateQuery).toBe(shouldPersistQuery)
+  })
+
+  it('is read again when a page that shows it mounts, even a second after the last read; a public read is not', async () => {
+    const client = await clientWithBothReads()
+    const ownFn = vi.fn(() => Promise.resolve(['2 plans']))
+    const shopFn = vi.fn(() => Promise.resolve(['Casey', 'Owen']))
+
+    const ownObserver = new QueryObserver(client, { queryKey: plansKey, queryFn: ownFn, ...ownData })
+    const shopObserver = new QueryObserver(client, { queryKey: shopKey, queryFn: shopFn })
+    // What a mounted component does: subscribe, which fetches when the options say so.
+    const stopOwn = ownObserver.subscribe(() => undefined)
+    const stopShop = shopObserver.subscribe(() => undefined)
+    await vi.waitFor(() => expect(client.getQueryData(plansKey)).toEqual(['2 plans']))
+
+    expect(ownFn).toHaveBeenCalledTimes(1)
+    expect(shopFn).not.toHaveBeenCalled()
+    expect(client.getQueryData(shopKey)).toEqual(['Casey'])
+    stopOwn()
+    stopShop()
+  })
+
+  it('keeps the public cache policy for everything else: fresh for 10 minutes', async () => {
+    const client = await clientWithBothReads()
+    const shop = client.getQueryCache().find({ queryKey: shopKey, exact: true })
+    expect(shop?.isStaleByTime(10 * 60 * 1000 - 1)).toBe(false)
+    const own = client.getQueryCache().find({ queryKey: plansKey, exact: true })
+    expect(own?.isStaleByTime(0)).toBe(true)
   })
 })

@@ -5,8 +5,45 @@ import { cachePolicy } from '@picks/contracts/client'
 import { ApiError } from './api-client.ts'
 import { localStore, type KeyValueStorage } from './storage.ts'
 
-/** Bumped when the shape of cached data changes, so old persisted caches are discarded. */
-export const cacheBuster = '1.0.0'
+/**
+ * Bumped when the shape of cached data or what may be saved changes, so old persisted caches are
+ * discarded. 1.1.0: own data is no longer saved (decision 023), so caches that still hold it go.
+ */
+export const cacheBuster = '1.1.0'
+
+/** What a query's `meta` may say to the cache (typed for every query through `Register` below). */
+export type QueryMeta = {
+  /** The signed-in person's own data (`ownData`): never saved, read again on every mount. */
+  owner?: boolean
+  /** `false` keeps a public read out of local storage (it depends on who asks, or moves too fast). */
+  persist?: boolean
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: QueryMeta
+  }
+}
+
+/**
+ * The one rule for a person's own data (decision 023): their account and profile, their creator
+ * profile, plans, purchases, subscriptions, alert settings, second factors and phone, and the
+ * creator's dashboard figures (earnings, balances, subscribers, deliveries, picks to grade). Every
+ * query factory of such data spreads this: it is stale at once, read again each time a page that
+ * shows it mounts (another device may have changed it), and never saved to local storage, so a
+ * reload always asks the server. Public, shared reads (the shop, creator pages, records,
+ * leaderboards, odds) keep spec §9's cache: fresh 10 minutes, kept 24 hours.
+ */
+export const ownData = {
+  staleTime: 0,
+  refetchOnMount: 'always',
+  meta: { owner: true },
+} as const satisfies { staleTime: number; refetchOnMount: 'always'; meta: QueryMeta }
+
+/** True for a query built from an own-data factory (`ownData`). */
+export function isOwnData(query: { meta?: QueryMeta }): boolean {
+  return query.meta?.owner === true
+}
 
 /** 404 and 401 will not change by asking again; anything else is retried up to 3 times. */
 export function shouldRetryRead(failureCount: number, error: unknown): boolean {
@@ -33,11 +70,11 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Only successful reads are saved; errors and pending queries start fresh after a reload. A query
- * marked `meta: { persist: false }` (account settings: phone number, second factors) stays in memory.
+ * Only successful reads are saved; errors and pending queries start fresh after a reload. Own data
+ * (`ownData`) and public reads marked `meta: { persist: false }` stay in memory.
  */
-export function shouldPersistQuery(query: { state: { status: string }; meta?: Record<string, unknown> }): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false
+export function shouldPersistQuery(query: { state: { status: string }; meta?: QueryMeta }): boolean {
+  return query.state.status === 'success' && !isOwnData(query) && query.meta?.persist !== false
 }
 
 /** Persisted-cache options for PersistQueryClientProvider (which supplies the client itself). */

@@ -9,8 +9,9 @@ import { ApiError } from '../../lib/api-client.ts'
 
 /**
  * What the person's alerts (`/alerts`, `/manage-subscriptions`) and the creator's notifications
- * (`/creator/notifications`) share: the query keys under `['alerts']`, their cache policy, and how a
- * delivery reads.
+ * (`/creator/notifications`) share: the query keys under `['alerts']` and how a delivery reads.
+ * Every alert read is own data (`ownData`, decision 023): deliveries move on their own, and a switch
+ * turned on another device must not come back from the saved cache.
  */
 
 export const alertKeys = {
@@ -18,12 +19,6 @@ export const alertKeys = {
   user: (userId: string) => ['alerts', 'user', userId] as const,
   creator: (creatorId: string) => ['alerts', 'creator', creatorId] as const,
 }
-
-/**
- * Every alert read is kept in memory only (`persist: false`) and is stale at once: deliveries move
- * on their own, and a switch turned on another device must not come back from the saved cache.
- */
-export const memoryOnly = { staleTime: 0, meta: { persist: false } } as const
 
 export function isPending(status: DeliveryStatus): boolean {
   return pendingDeliveryStatuses.includes(status)

@@ -8,6 +8,16 @@ import { api, ApiError } from '../../lib/api-client.ts'
 
 export type LeaderboardSort = 'net_units' | 'roi'
 
+/** Every pick read sits under `['picks']`: a new pick, a grade or a purchase refreshes them at once. */
+export const pickKeys = {
+  all: ['picks'] as const,
+  /** One creator's picks as a visitor or customer sees them (the purchase page). */
+  byCreator: (creatorId: string) => ['picks', 'user', creatorId] as const,
+}
+
+/** Every leaderboard, for one invalidation after a grade. */
+export const leaderboardKeys = { all: ['leaderboard'] as const }
+
 /** Picks and records change with every post and grade, and depend on who is asking. */
 const pickReadStaleMs = 30_000
 
@@ -54,7 +64,7 @@ export const pickRecordQueries = {
 
   leaderboard: ({ sport, sortBy, limit }: LeaderboardRequest) =>
     queryOptions({
-      queryKey: ['leaderboard', { sport, sortBy, limit }] as const,
+      queryKey: [...leaderboardKeys.all, { sport, sortBy, limit }] as const,
       queryFn: async ({ signal }) => {
         const answer = await api.get<LeaderboardAnswer>('/leaderboard', { query: { sport, sortBy, limit }, signal })
         return withList(answer, 'entries')
@@ -75,7 +85,7 @@ export const pickRecordQueries = {
   /** `GET /picks/user/{id}`: premium picks come in full only to the creator, entitled customers and admins. */
   creatorPicks: (creatorId: string, limit: number) =>
     queryOptions({
-      queryKey: ['picks', 'user', creatorId, { limit }] as const,
+      queryKey: [...pickKeys.byCreator(creatorId), { limit }] as const,
       queryFn: async ({ signal }) => {
         const answer = await api.get<PicksAnswer>(`/picks/user/${encodeURIComponent(creatorId)}`, {
           query: { limit },

@@ -12,38 +12,41 @@ import type {
   SubscriberNotifications,
 } from '@picks/contracts'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { alertKeys, memoryOnly } from '../../components/alerts/alerts-common.ts'
+import { alertKeys } from '../../components/alerts/alerts-common.ts'
+import { purchaseKeys } from '../../components/plans/purchase-keys.ts'
+import { accountKeys } from '../../auth/account-keys.ts'
 import { auth } from '../../auth/auth.ts'
 import { api } from '../../lib/api-client.ts'
+import { ownData } from '../../lib/query-client.ts'
 
 /** The account's data calls: settings (`/edit-profile`), alerts (`/alerts`) and purchases (`/manage-subscriptions`). */
 
 const path = encodeURIComponent
 
 /**
- * The reads of the account settings page, per signed-in user. Kept in memory only (`persist:
- * false`): the phone number and the second factors have no place in the saved cache.
+ * The reads of the account settings page, per signed-in user. Own data (decision 023): read again
+ * on every visit and never saved, and the phone number and second factors have no place in storage.
  */
 export const accountQueries = {
   me: (userId: string) =>
     queryOptions({
-      queryKey: ['account', userId, 'me'] as const,
+      queryKey: accountKeys.me(userId),
       queryFn: ({ signal }) => auth.me(signal),
-      meta: { persist: false },
+      ...ownData,
     }),
 
   factors: (userId: string) =>
     queryOptions({
-      queryKey: ['account', userId, 'factors'] as const,
+      queryKey: [...accountKeys.all(userId), 'factors'] as const,
       queryFn: ({ signal }) => auth.listFactors(signal),
-      meta: { persist: false },
+      ...ownData,
     }),
 
   hasPassword: (userId: string) =>
     queryOptions({
-      queryKey: ['account', userId, 'has-password'] as const,
+      queryKey: [...accountKeys.all(userId), 'has-password'] as const,
       queryFn: ({ signal }) => auth.hasPassword(signal),
-      meta: { persist: false },
+      ...ownData,
     }),
 }
 
@@ -53,17 +56,16 @@ export function saveCreatorProfile(creatorId: string, body: CreatorProfileUpdate
 }
 
 /**
- * The buyer's subscriptions and passes (`/manage-subscriptions`). Kept in memory only and refetched
- * on every visit: renewals, failed payments and expiry change them without this page knowing.
+ * The buyer's subscriptions and passes (`/manage-subscriptions`). Own data: renewals, failed
+ * payments, expiry and another device change them without this page knowing.
  */
 export const subscriptionQueries = {
   manage: (userId: string) =>
     queryOptions({
-      queryKey: ['purchases', 'manage', userId] as const,
+      queryKey: purchaseKeys.buyer(userId),
       queryFn: ({ signal }) => api.get<PurchasesAnswer>(`/subscriptions/manage/${path(userId)}`, { signal }),
       select: (answer) => answer.purchases,
-      staleTime: 0,
-      meta: { persist: false },
+      ...ownData,
     }),
 }
 
@@ -79,9 +81,8 @@ export function cancelSubscription(purchaseId: string): Promise<PurchaseAnswer> 
   return api.delete<PurchaseAnswer>(`/purchases/${path(purchaseId)}`)
 }
 
-// Pick alerts (`/alerts`, the switches of `/manage-subscriptions`). Every read is kept in memory
-// only (`persist: false`) and is stale at once: deliveries move on their own, and a switch turned
-// on another device must not come back from the saved cache.
+// Pick alerts (`/alerts`, the switches of `/manage-subscriptions`). Own data: deliveries move on
+// their own, and a switch turned on another device must not come back from the saved cache.
 
 /** Spec §7: the person's own recent alerts. */
 export const receivedLimit = 20
@@ -91,21 +92,21 @@ export const alertQueries = {
     queryOptions({
       queryKey: [...alertKeys.user(userId), 'sms-status'] as const,
       queryFn: ({ signal }) => api.get<SmsStatus>(`/sms/status/${path(userId)}`, { signal }),
-      ...memoryOnly,
+      ...ownData,
     }),
 
   preferences: (userId: string) =>
     queryOptions({
       queryKey: [...alertKeys.user(userId), 'preferences'] as const,
       queryFn: ({ signal }) => api.get<NotificationPreferences>(`/sms/preferences/${path(userId)}`, { signal }),
-      ...memoryOnly,
+      ...ownData,
     }),
 
   creators: (userId: string) =>
     queryOptions({
       queryKey: [...alertKeys.user(userId), 'creators'] as const,
       queryFn: ({ signal }) => api.get<AllEmailPreferencesAnswer>(`/email-preferences/${path(userId)}/all`, { signal }),
-      ...memoryOnly,
+      ...ownData,
     }),
 
   received: (userId: string) =>
@@ -114,7 +115,7 @@ export const alertQueries = {
       queryFn: ({ signal }) =>
         api.get<DeliveryLogsAnswer>(`/alerts/received/${path(userId)}`, { query: { limit: receivedLimit }, signal }),
       select: (answer) => answer.deliveries,
-      ...memoryOnly,
+      ...ownData,
     }),
 }
 

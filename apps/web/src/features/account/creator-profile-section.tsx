@@ -67,6 +67,8 @@ export function CreatorProfileSection({ creator, userId }: { creator: CreatorPro
       return { answer, renamed }
     },
     onSuccess: ({ answer, renamed }) => {
+      // The owner's view (on screen) and the public one take the answer; the shop reads again.
+      queryClient.setQueryData(creatorProfileQueries.own(creator.id).queryKey, answer)
       queryClient.setQueryData(creatorProfileQueries.profile(creator.id).queryKey, answer)
       void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
       // The specialty sport is the account's too: bring the account and the local record up to date.

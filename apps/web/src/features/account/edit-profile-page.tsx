@@ -41,7 +41,7 @@ export function Component() {
   const hasPassword = useQuery({ ...accountQueries.hasPassword(key), enabled: stored !== null })
   // Creators and those above may have a public profile; the server's role decides, not the local record.
   const mayHaveCreatorProfile = me.data !== undefined && me.data.role !== 'customer'
-  const creator = useQuery({ ...creatorProfileQueries.profile(me.data?.id ?? ''), enabled: mayHaveCreatorProfile })
+  const creator = useQuery({ ...creatorProfileQueries.own(me.data?.id ?? ''), enabled: mayHaveCreatorProfile })
   const noCreatorProfile = creator.error instanceof ApiError && creator.error.status === 404
   const creatorPending = mayHaveCreatorProfile && creator.isPending
 

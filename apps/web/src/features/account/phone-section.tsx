@@ -9,6 +9,7 @@ import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { shownProblem } from '../../components/ui/form-problems.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
 import { codeDigits } from '../../components/auth/second-factor-step.tsx'
+import { alertKeys } from '../../components/alerts/alerts-common.ts'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { AccountSection } from './account-section.tsx'
@@ -72,6 +73,8 @@ export function PhoneSection({ user }: { user: ServerUser }) {
     try {
       const updated = await auth.verifyPhone(number, codeDigits(code))
       queryClient.setQueryData(accountQueries.me(user.id).queryKey, updated)
+      // Texts need a verified number: the alert settings read again.
+      void queryClient.invalidateQueries({ queryKey: alertKeys.user(user.id) })
       numberForm.setValue('phone', updated.phone ?? number)
       setSentTo(null)
       codeForm.setValue('code', '')

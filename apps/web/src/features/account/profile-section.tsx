@@ -12,6 +12,7 @@ import { fieldOfServerError } from '../../components/auth/auth-form.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { firstProblemResolver, shownProblem } from '../../components/ui/form-problems.ts'
 import { FormError, TextField } from '../../components/ui/text-field.tsx'
+import { creatorKeys } from '../../components/creator-profile/creator-queries.ts'
 import { accountQueries } from './api.ts'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { AccountSection } from './account-section.tsx'
@@ -69,6 +70,8 @@ export function ProfileSection({ user, withSpecialty = true }: { user: ServerUse
       }),
     onSuccess: (updated) => {
       queryClient.setQueryData(accountQueries.me(user.id).queryKey, updated)
+      // A creator's name and picture are mirrored onto their storefront.
+      if (updated.role !== 'customer') void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
       refreshStoredProfile(recordOf(updated))
       setSaved(profileSectionMessages.saved)
     },

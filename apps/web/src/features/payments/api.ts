@@ -1,10 +1,12 @@
 import type { PurchaseAnswer, SandboxCheckout } from '@picks/contracts'
 import { queryOptions } from '@tanstack/react-query'
+import { purchaseKeys } from '../../components/plans/purchase-keys.ts'
 import { api, ApiError } from '../../lib/api-client.ts'
+import { ownData } from '../../lib/query-client.ts'
 
 // The buyer's side of payments: the sandbox's test checkout page and the purchase the success page
-// waits for. Kept in memory only and refetched on every visit: a payment's state changes elsewhere
-// (the provider), so a saved copy would only ever be out of date.
+// waits for. Own data (`ownData`, decision 023): a payment's state changes elsewhere (the
+// provider), so a saved copy would only ever be out of date.
 
 /** The sandbox's card form as the API takes it (`SandboxPayBody`). */
 export interface SandboxPayBody {
@@ -28,12 +30,12 @@ function retryUnlessClientError(failureCount: number, error: Error): boolean {
   return failureCount < 2
 }
 
-const paymentRead = { staleTime: 0, meta: { persist: false }, retry: retryUnlessClientError } as const
+const paymentRead = { ...ownData, retry: retryUnlessClientError } as const
 
 export const checkoutQueries = {
   purchase: (purchaseId: string) =>
     queryOptions({
-      queryKey: ['purchases', 'detail', purchaseId] as const,
+      queryKey: purchaseKeys.detail(purchaseId),
       queryFn: ({ signal }) => api.get<PurchaseAnswer>(`/purchases/${encodeURIComponent(purchaseId)}`, { signal }),
       ...paymentRead,
     }),

@@ -11,6 +11,8 @@ import { authRedirectFor } from '../../auth/auth-redirect.ts'
 import { planPrice } from '../../components/plans/plan-terms.ts'
 import { purchaseDateLine } from '../../components/plans/purchase-terms.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { purchaseKeys } from '../../components/plans/purchase-keys.ts'
+import { pickKeys } from '../../components/records/pick-record-queries.ts'
 import { checkoutQueries, confirmationPolling } from './api.ts'
 
 const linkClasses = 'font-semibold text-emerald-800 underline underline-offset-2'
@@ -111,8 +113,11 @@ function PurchaseResult({ purchaseId }: { purchaseId: string }) {
   })
   const status = read.data?.purchase.status
   useEffect(() => {
-    // Access changed: the creator's premium picks now come in full, so no earlier teaser is reused.
-    if (status === 'active' || status === 'trialing') void queryClient.invalidateQueries({ queryKey: ['picks'] })
+    if (status !== 'active' && status !== 'trialing') return
+    // Access changed: the creator's premium picks now come in full, so no earlier teaser is reused,
+    // and the buyer's list of subscriptions has one more.
+    void queryClient.invalidateQueries({ queryKey: pickKeys.all })
+    void queryClient.invalidateQueries({ queryKey: purchaseKeys.buyerLists })
   }, [status, queryClient])
 
   if (read.isPending) {

@@ -9,6 +9,7 @@ import type {
 } from '@picks/contracts'
 import type { SportSlug } from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { pickKeys } from '../../components/records/pick-record-queries.ts'
 import { api } from '../../lib/api-client.ts'
 import type { FeedFilters } from './feed-filters.ts'
 
@@ -100,7 +101,7 @@ async function fetchFeedPage(
 }
 
 export const pickQueries = {
-  all: () => ['picks'] as const,
+  all: () => pickKeys.all,
 
   /**
    * A feed, page after page for one set of filters. Kept in memory only: what a viewer may see

@@ -13,6 +13,7 @@ import type {
 import { cachePolicy, creatorProfileMessages, planMessages } from '@picks/contracts/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../../lib/api-client.ts'
+import { ownData } from '../../../lib/query-client.ts'
 
 // The creator's own calls: registering, plans and the share link. Apart from api.ts so that the
 // profile link page, a visitor's first stop, loads none of this or the rules it uses.
@@ -24,8 +25,9 @@ function retryUnlessClientError(failureCount: number, error: Error): boolean {
 }
 
 /**
- * The creator's own data. Keys sit under the shop's `['creators']` so that one invalidation after a
- * change also refreshes the shop listing and the public purchase page.
+ * The creator's own data (`ownData`, decision 023): read again on every visit, never saved, so a
+ * plan added on another device shows at once. Keys sit under the shop's `['creators']` so that one
+ * invalidation after a change also refreshes the shop listing and the public purchase page.
  */
 export const creatorDashboardQueries = {
   all: () => ['creators'] as const,
@@ -41,6 +43,7 @@ export const creatorDashboardQueries = {
         }),
       select: (answer) => answer.plans,
       retry: retryUnlessClientError,
+      ...ownData,
     }),
 
   shareLink: (creatorId: string) =>
@@ -48,6 +51,7 @@ export const creatorDashboardQueries = {
       queryKey: ['creators', 'share-link', creatorId] as const,
       queryFn: ({ signal }) => api.get<ShareLink>(`/creators/${encodeURIComponent(creatorId)}/share-link`, { signal }),
       retry: retryUnlessClientError,
+      ...ownData,
     }),
 
   /** The creator's pending picks that wait for a person to grade them (`needsGrading` picks them out). */
@@ -59,7 +63,7 @@ export const creatorDashboardQueries = {
           query: { status: 'pending', limit: 100 },
           signal,
         }),
-      meta: { persist: false },
+      ...ownData,
     }),
 }
 

@@ -9,12 +9,13 @@ import type {
 } from '@picks/contracts'
 import type { NotificationChannel, StatsTimeframe } from '@picks/contracts/client'
 import { queryOptions } from '@tanstack/react-query'
-import { alertKeys, isPending, memoryOnly } from '../../../components/alerts/alerts-common.ts'
+import { alertKeys, isPending } from '../../../components/alerts/alerts-common.ts'
 import { api } from '../../../lib/api-client.ts'
+import { ownData } from '../../../lib/query-client.ts'
 
 /**
  * The creator's notifications (`/creator/notifications`): delivery methods, subscribers, statistics,
- * pending deliveries and the delivery log, kept in memory only like every alert read.
+ * pending deliveries and the delivery log: own data (`ownData`, decision 023) like every alert read.
  */
 
 const path = encodeURIComponent
@@ -29,14 +30,14 @@ export const creatorAlertQueries = {
     queryOptions({
       queryKey: [...alertKeys.creator(creatorId), 'delivery-methods'] as const,
       queryFn: ({ signal }) => api.get<DeliveryMethodsAnswer>(`/delivery-methods/${path(creatorId)}`, { signal }),
-      ...memoryOnly,
+      ...ownData,
     }),
 
   subscribers: (creatorId: string) =>
     queryOptions({
       queryKey: [...alertKeys.creator(creatorId), 'subscribers'] as const,
       queryFn: ({ signal }) => api.get<CreatorSubscribersAnswer>(`/creator/subscribers/${path(creatorId)}`, { signal }),
-      ...memoryOnly,
+      ...ownData,
     }),
 
   stats: (creatorId: string, channel: NotificationChannel, timeframe: StatsTimeframe) =>
@@ -48,7 +49,7 @@ export const creatorAlertQueries = {
           { query: { timeframe }, signal },
         ),
       refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? pendingPollMs : false),
-      ...memoryOnly,
+      ...ownData,
     }),
 
   /** One channel's log, pending deliveries included; read again every few seconds while any is pending. */
@@ -63,7 +64,7 @@ export const creatorAlertQueries = {
       select: (answer) => answer.deliveries,
       refetchInterval: (query) =>
         query.state.data?.deliveries.some((delivery) => isPending(delivery.status)) ? pendingPollMs : false,
-      ...memoryOnly,
+      ...ownData,
     }),
 }
 

@@ -12,10 +12,11 @@ import type {
 import { paymentLimits, type RevenuePeriod } from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../../lib/api-client.ts'
+import { ownData } from '../../../lib/query-client.ts'
 
 // The creator's side of payments: payout onboarding, balances, the ledger, payouts, and the
-// sandbox's test onboarding page. Money reads are kept in memory only (`persist: false`) and are
-// always refetched on a visit, so a reload never shows an old balance as if it were current.
+// sandbox's test onboarding page. Money reads are own data (`ownData`, decision 023): never saved
+// and read again on every visit, so a reload never shows an old balance as if it were current.
 
 export type PaymentsProvider = 'stripe' | 'sandbox'
 
@@ -25,7 +26,7 @@ function retryUnlessClientError(failureCount: number, error: Error): boolean {
   return failureCount < 2
 }
 
-const moneyRead = { staleTime: 0, meta: { persist: false }, retry: retryUnlessClientError } as const
+const moneyRead = { ...ownData, retry: retryUnlessClientError } as const
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -113,6 +114,19 @@ export const payoutQueries = {
       initialPageParam: 0,
       getNextPageParam: (last: PayoutsAnswer) => nextOffset(last.offset, last.payouts.length, last.total),
       ...moneyRead,
+    }),
+
+  /**
+   * `POST /creators/sync-stripe-status/{id}` as a read: the provider asked once per visit of the
+   * onboarding return page (safe to repeat), never kept.
+   */
+  onboardingSync: (creatorId: string) =>
+    queryOptions({
+      queryKey: [...payoutQueries.all(creatorId), 'onboarding-sync'] as const,
+      queryFn: () => syncOnboardingStatus(creatorId),
+      ...ownData,
+      gcTime: 0,
+      retry: false,
     }),
 
   sandboxOnboarding: (linkId: string) =>

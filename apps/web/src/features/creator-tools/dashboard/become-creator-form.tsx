@@ -21,7 +21,8 @@ import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid.ts'
 import { ApiError } from '../../../lib/api-client.ts'
-import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
+import { creatorKeys, creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
+import { accountKeys } from '../../../auth/account-keys.ts'
 import { recordOf, refreshStoredProfile, storeUserRecord } from '../../../auth/stored-user.ts'
 import { registerCreator, registerCreatorErrorMessage, signedInUser } from '../api/index.ts'
 
@@ -63,9 +64,9 @@ export function BecomeCreatorForm({
       registerCreator(user.id, { username: username.trim(), ...profileBody(profile) }),
     onSuccess: (answer) => {
       queryClient.setQueryData(creatorProfileQueries.profile(answer.creator.id).queryKey, { creator: answer.creator })
-      // The shop lists the new creator; `me` carries the role.
-      void queryClient.invalidateQueries({ queryKey: ['creators'] })
-      void queryClient.invalidateQueries({ queryKey: ['me'] })
+      // The shop lists the new creator; the account's `me` carries the role.
+      void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all(user.id) })
       onRegistered(answer.creator)
       storeUserRecord(recordOf(answer.user))
     },

@@ -77,7 +77,7 @@ function YourRecordCard({ creatorId }: { creatorId: string }) {
  * their record, their plans and their share link. Analytics come with a later issue.
  */
 export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; justRegistered: boolean }) {
-  const profile = useQuery(creatorProfileQueries.profile(user.id))
+  const profile = useQuery(creatorProfileQueries.own(user.id))
   const creator = profile.data?.creator
   const noProfile = profile.error instanceof ApiError && profile.error.status === 404
 

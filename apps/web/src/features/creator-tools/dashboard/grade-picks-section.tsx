@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { selectionText } from '../../../components/picks/pick-terms.ts'
-import { pickRecordQueries } from '../../../components/records/pick-record-queries.ts'
+import { leaderboardKeys, pickKeys, pickRecordQueries } from '../../../components/records/pick-record-queries.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { creatorDashboardQueries, gradePick, type Grade } from '../api/index.ts'
 
@@ -34,8 +34,11 @@ function GradeRow({ pick, creatorId }: { pick: Pick; creatorId: string }) {
         stat_value: statValue.trim() === '' ? null : Number(statValue),
       }),
     onSuccess: () => {
+      // The pick leaves the list; the record, the creator's public picks and the leaderboards change.
       void queryClient.invalidateQueries({ queryKey: creatorDashboardQueries.toGrade(creatorId).queryKey })
       void queryClient.invalidateQueries({ queryKey: pickRecordQueries.creatorRecord(creatorId).queryKey })
+      void queryClient.invalidateQueries({ queryKey: pickKeys.byCreator(creatorId) })
+      void queryClient.invalidateQueries({ queryKey: leaderboardKeys.all })
     },
   })
   const label = `${pick.away_team} @ ${pick.home_team}: ${selectionText(pick) ?? pick.bet_type}`

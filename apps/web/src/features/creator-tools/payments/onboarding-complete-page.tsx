@@ -7,7 +7,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { authRedirectFor } from '../../../auth/auth-redirect.ts'
 import { pageTitle } from '../../../lib/site.ts'
 import { useStoredUser } from '../../../auth/stored-user.ts'
-import { payoutQueries, syncOnboardingStatus } from '../api/index.ts'
+import { creatorKeys } from '../../../components/creator-profile/creator-queries.ts'
+import { payoutQueries } from '../api/index.ts'
 import { ReadFailed } from '../../../components/ui/read-states.tsx'
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -26,17 +27,13 @@ const backToPayments = <ButtonLink to="/creator/payments">Back to payments</Butt
 function SyncedStatus({ creatorId }: { creatorId: string }) {
   const queryClient = useQueryClient()
   // A read in form (the sync is safe to repeat): one call per visit, with loading and error states.
-  const sync = useQuery({
-    queryKey: ['payments', 'creator', creatorId, 'onboarding-sync'] as const,
-    queryFn: () => syncOnboardingStatus(creatorId),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    meta: { persist: false },
-  })
+  const sync = useQuery(payoutQueries.onboardingSync(creatorId))
 
   useEffect(() => {
-    if (sync.data) queryClient.setQueryData(payoutQueries.onboardingStatus(creatorId).queryKey, sync.data)
+    if (!sync.data) return
+    // The payments page reads the stored status again; whether plans are on sale may have changed too.
+    void queryClient.invalidateQueries({ queryKey: payoutQueries.onboardingStatus(creatorId).queryKey })
+    void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
   }, [sync.data, queryClient, creatorId])
 
   if (sync.isPending) {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { FormAlert } from '../../../components/ui/form-field.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
+import { creatorKeys } from '../../../components/creator-profile/creator-queries.ts'
 import { TestModeBadge } from './test-mode-badge.tsx'
 import { providerName } from './payout-words.ts'
 import {
@@ -50,6 +51,8 @@ export function PayoutAccountSection({ user, linkExpired }: { user: StoredUser; 
     mutationFn: () => syncOnboardingStatus(user.id),
     onSuccess: async (fresh) => {
       queryClient.setQueryData(payoutQueries.onboardingStatus(user.id).queryKey, fresh)
+      // Whether the creator's plans are on sale follows the payout account.
+      void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
       await queryClient.invalidateQueries({ queryKey: [...payoutQueries.all(user.id), 'provider-balance'] })
     },
   })
