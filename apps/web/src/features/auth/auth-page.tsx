@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { pageTitle, site } from '../../lib/site.ts'
+import { siteConfigQuery } from '../../lib/site-config.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
 import { useFinishSignIn, type SetBusy } from './finish-sign-in.ts'
@@ -17,7 +18,7 @@ type Mode = 'sign-in' | 'sign-up'
 
 function GoogleButton() {
   const location = useLocation()
-  const config = useQuery({ queryKey: ['config'], queryFn: ({ signal }) => auth.config(signal) })
+  const config = useQuery(siteConfigQuery())
   const [pending, setPending] = useState(false)
   const [error, setError] = useState('')
   const noteId = useId()
