@@ -18,6 +18,7 @@ process.env.LOG_LEVEL ??= 'warn'
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'picks-e2e-'))
 process.env.SMTP_URL = mailbox.smtpUrl
 process.env.AUTH_SECRET ??= 'e2e-only-secret-that-is-long-enough-to-pass-checks'
+process.env.SUPPORT_EMAIL ??= 'help@picks.test'
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
 delete process.env.DATABASE_URL
 // Sales can be paid out at once, so a browser test can follow the money to a payout.

@@ -144,6 +144,7 @@ async function runOne(
         apiEnv({
           NODE_ENV: 'production',
           AUTH_SECRET: 'benchmark-only-secret-at-least-32-characters',
+          SUPPORT_EMAIL: 'support@bench.test',
           LOG_LEVEL: options.apiLogLevel,
           SEED_DEMO_DATA: 'false',
           HOST: '127.0.0.1',

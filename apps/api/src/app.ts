@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { SiteConfigAnswer } from '@picks/contracts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
@@ -299,14 +300,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
       api.get(
         '/config',
-        { config: { access: 'public' }, schema: { tags: ['health'], summary: 'What this server offers the client' } },
-        async () => ({
+        {
+          config: { access: 'public' },
+          schema: {
+            tags: ['health'],
+            summary: 'What this server offers the client',
+            response: { 200: SiteConfigAnswer },
+          },
+        },
+        async (): Promise<SiteConfigAnswer> => ({
           auth: { google: config.google !== null, emailDelivery: email.kind },
           payments: {
             provider: billing.provider.name,
             publishable_key: billing.provider.name === 'stripe' ? (config.stripe?.publishableKey ?? null) : null,
           },
           odds: { provider: odds.name },
+          support: { email: config.supportEmail },
         }),
       )
     },

@@ -27,9 +27,11 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@localhost:5432/picks',
       NODE_ENV: 'production',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SUPPORT_EMAIL: 'help@example.com',
     })
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/picks' })
     expect(config.seedDemoData).toBe(false)
+    expect(config.supportEmail).toBe('help@example.com')
   })
 
   it('takes a 10% platform fee by default, holds charges 7 days in production and none in development', () => {
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
     const production = loadConfig({
       NODE_ENV: 'production',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SUPPORT_EMAIL: 'help@example.com',
     })
     expect(production.payments).toEqual({ feeBps: 1000, holdDays: 7 })
     expect(loadConfig({ PLATFORM_FEE_BPS: '250', PAYOUT_HOLD_DAYS: '3' }).payments).toEqual({
@@ -68,9 +71,10 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true)
   })
 
-  it('refuses to start in production without AUTH_SECRET, and rejects a short one', () => {
+  it('refuses to start in production without AUTH_SECRET or SUPPORT_EMAIL, and rejects a short secret', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'missing required AUTH_SECRET (needed in production: it signs sessions)',
+      'missing required SUPPORT_EMAIL (needed in production: Support and the legal pages show it)',
     ])
     expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual(['AUTH_SECRET: AUTH_SECRET must be at least 32 characters'])
   })
@@ -133,6 +137,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_EMAIL: '  Ops@Example.COM ' }).adminEmail).toBe('ops@example.com')
     expect(problemsOf({ ADMIN_EMAIL: 'ops-at-example.com' })).toEqual([
       'ADMIN_EMAIL: ADMIN_EMAIL must be an e-mail address',
+    ])
+  })
+
+  it('reads SUPPORT_EMAIL trimmed, with a development address by default, and refuses anything that is not an e-mail', () => {
+    expect(loadConfig({}).supportEmail).toBe('support@picks.local')
+    expect(loadConfig({ NODE_ENV: 'test' }).supportEmail).toBe('support@picks.local')
+    expect(loadConfig({ SUPPORT_EMAIL: ' Help@Example.com ' }).supportEmail).toBe('Help@Example.com')
+    expect(problemsOf({ SUPPORT_EMAIL: 'help-at-example.com' })).toEqual([
+      'SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address, such as support@example.com',
     ])
   })
 

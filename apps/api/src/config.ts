@@ -56,6 +56,11 @@ const EnvSchema = z.object({
     .default(1_000),
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(90).optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('ADMIN_EMAIL must be an e-mail address')).optional(),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email('SUPPORT_EMAIL must be an e-mail address, such as support@example.com'))
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(
@@ -108,6 +113,8 @@ export interface Config {
   payments: { feeBps: number; holdDays: number }
   /** The one account shown the sidebar's Admin Dashboard entry (trimmed, lowercased); null: nobody. */
   adminEmail: string | null
+  /** Where people write for help: shown on Support and the legal pages (through `/api/config`). */
+  supportEmail: string
   /** DATA_DIR: uploaded images live in its `media` folder unless S3 is configured. */
   dataDir: string
   /** Uploaded images go to this S3-compatible bucket when set, else to `${dataDir}/media`. */
@@ -144,6 +151,9 @@ export const googleDiscoveryUrl = 'https://accounts.google.com/.well-known/openi
 /** Public on purpose: development and tests only; production refuses to start without AUTH_SECRET. */
 const developmentAuthSecret = 'development-only-auth-secret-not-for-production-use'
 
+/** Development and tests only, like the sender's `picks.local`; production names a real mailbox. */
+export const developmentSupportEmail = 'support@picks.local'
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
@@ -169,6 +179,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     problems.push('missing required AUTH_SECRET (needed in production: it signs sessions)')
   }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.SUPPORT_EMAIL) {
+    problems.push('missing required SUPPORT_EMAIL (needed in production: Support and the legal pages show it)')
+  }
   if (problems.length || !parsed.success) throw new ConfigError(problems)
   const e = parsed.data
   return {
@@ -185,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
     runWorker: e.RUN_WORKER ?? e.NODE_ENV !== 'test',
     adminEmail: e.ADMIN_EMAIL ?? null,
+    supportEmail: e.SUPPORT_EMAIL ?? developmentSupportEmail,
     dataDir: e.DATA_DIR,
     s3:
       e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -22,10 +22,6 @@ export interface SessionAnswer {
   user: SessionUser
 }
 
-export interface AuthConfig {
-  auth: { google: boolean; emailDelivery: 'smtp' | 'outbox' }
-}
-
 /** A new authenticator-app factor: the QR code (a data: URL of an SVG) and the secret to type by hand. */
 export interface TotpEnrolment {
   factor: Factor
@@ -321,18 +317,6 @@ export const auth = {
     })
     if (isRecord(answer) && typeof answer.url === 'string') return answer.url
     throw new Error(authMessages.googleFailed)
-  },
-
-  /** What this server offers: Google sign-in or not, and how it delivers e-mail. Anything unreadable means no Google. */
-  async config(signal?: AbortSignal): Promise<AuthConfig> {
-    const answer = await api.get<unknown>('/config', { signal })
-    const settings = isRecord(answer) && isRecord(answer.auth) ? answer.auth : {}
-    return {
-      auth: {
-        google: settings.google === true,
-        emailDelivery: settings.emailDelivery === 'smtp' ? 'smtp' : 'outbox',
-      },
-    }
   },
 
   /** The server user with this e-mail; null when absent or on any failure (spec §8 silent fallback). */

@@ -1,7 +1,6 @@
 /** Product-wide names shown in the UI. */
 export const site = {
   name: 'Picks Marketplace',
-  supportEmail: 'support@example.com',
   gamblingHelpline: '1-800-GAMBLER',
   legalEffectiveDate: 'December 15, 2024',
   minimumAge: 18,

@@ -48,6 +48,19 @@ describe("the auth library's own request limiter", () => {
     // The limiter sees each client's own address (passed on from Fastify), not one shared bucket.
     expect((await post(t, '/request-password-reset', { email: 'p9@example.com' }, '198.51.100.9')).statusCode).toBe(200)
   })
+
+  it('never throttles a signed-in person checking their session, however fast they move between pages', async () => {
+    const cookie = await signUpAndVerify(t.app, t.database.db, 'quick@example.com')
+    const read = (url: string) =>
+      t.app.inject({ method: 'GET', url: `/api/auth${url}`, remoteAddress: '192.0.2.44', headers: { origin, cookie } })
+    // The library's default allows 100 calls in 10 seconds from one address; a busy tab asks more.
+    for (let i = 0; i < 120; i++) {
+      const session = await read('/get-session')
+      expect(session.statusCode, `call ${i + 1}: ${session.body}`).toBe(200)
+      expect(session.json()).toMatchObject({ user: { email: 'quick@example.com' } })
+    }
+    for (let i = 0; i < 120; i++) expect((await read('/list-accounts')).statusCode).toBe(200)
+  })
 })
 
 describe('session cookies in production', () => {

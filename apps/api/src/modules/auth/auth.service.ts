@@ -124,6 +124,10 @@ export function createAuth({ db, accounts, config, email, log, rateLimit, sms }:
       storage: 'memory',
       customRules: {
         '/sign-in/email': false,
+        // Reads of the caller's own session, asked on every page change: never throttled into a
+        // failure (the guard reads sessions for every other route without the limiter, too).
+        '/get-session': false,
+        '/list-accounts': false,
         '/sign-up/email': { window: 60, max: 10 },
         // Each code allows 5 tries of its own; this bounds one address across codes.
         '/email-otp/verify-email': { window: 60, max: 10 },

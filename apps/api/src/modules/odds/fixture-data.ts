@@ -40,10 +40,15 @@ export interface SportFixture {
   homeAdvantage: number
   /** Spread of the final margin around the expected one. */
   marginSd: number
-  /** The total line: base ± range; totalSd is the spread of actual totals around it. */
-  total: { base: number; range: number; sd: number }
+  /**
+   * Totals: every game's expected total, and so every bookmaker's total line, lies from `min` to
+   * `max` (the sport's usual lines); `sd` is the spread of actual totals around it. null: no totals.
+   */
+  total: { min: number; max: number; sd: number } | null
   /** `points`: a line on the expected margin; `one_and_a_half`: run line / puck line; null: no spreads. */
   spreadStyle: 'points' | 'one_and_a_half' | null
+  /** The longest spread a game gets (the favourite's points; 1.5 for run and puck lines, 0 for none). */
+  spreadMax: number
   /** The main markets offered (MMA: the moneyline only). */
   mainMarkets: readonly ('h2h' | 'spreads' | 'totals')[]
   props: Readonly<Record<string, PropFixture>>
@@ -482,8 +487,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 7,
     homeAdvantage: 1.5,
     marginSd: 13,
-    total: { base: 44.5, range: 5, sd: 10 },
+    total: { min: 40, max: 50, sd: 10 },
     spreadStyle: 'points',
+    spreadMax: 14,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     // Roster: 0 quarterback, 1 running back, 2 wide receiver, 3 tight end.
     props: {
@@ -506,8 +512,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 12,
     homeAdvantage: 3,
     marginSd: 15,
-    total: { base: 54.5, range: 8, sd: 12 },
+    total: { min: 46.5, max: 62.5, sd: 12 },
     spreadStyle: 'points',
+    spreadMax: 28,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     props: {
       player_pass_yds: ou([0], 195.5, 309.5),
@@ -527,8 +534,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 8,
     homeAdvantage: 2.5,
     marginSd: 12,
-    total: { base: 226.5, range: 9, sd: 14 },
+    total: { min: 212.5, max: 237.5, sd: 14 },
     spreadStyle: 'points',
+    spreadMax: 16,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     // Roster: 0 and 1 guards, 2 forward, 3 centre.
     props: {
@@ -551,8 +559,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 9,
     homeAdvantage: 3,
     marginSd: 11,
-    total: { base: 143.5, range: 9, sd: 12 },
+    total: { min: 134.5, max: 152.5, sd: 12 },
     spreadStyle: 'points',
+    spreadMax: 22,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     props: {
       player_points: ou([0, 1, 2], 11.5, 21.5),
@@ -572,8 +581,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 7,
     homeAdvantage: 2,
     marginSd: 11,
-    total: { base: 162.5, range: 6, sd: 12 },
+    total: { min: 155.5, max: 171.5, sd: 12 },
     spreadStyle: 'points',
+    spreadMax: 14,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     props: {
       player_points: ou([0, 1, 2], 11.5, 24.5),
@@ -594,8 +604,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 0.9,
     homeAdvantage: 0.25,
     marginSd: 3.2,
-    total: { base: 8.5, range: 1, sd: 3 },
+    total: { min: 7, max: 10, sd: 3 },
     spreadStyle: 'one_and_a_half',
+    spreadMax: 1.5,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     // Roster: 0 starting pitcher, 1 to 3 batters.
     props: {
@@ -617,8 +628,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 0.7,
     homeAdvantage: 0.2,
     marginSd: 2.4,
-    total: { base: 6, range: 0.5, sd: 2 },
+    total: { min: 5.5, max: 6.5, sd: 2 },
     spreadStyle: 'one_and_a_half',
+    spreadMax: 1.5,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     props: {
       player_points: ou([0, 1, 2], 0.5, 1.5),
@@ -638,8 +650,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 0.8,
     homeAdvantage: 0.3,
     marginSd: 1.6,
-    total: { base: 2.75, range: 0.5, sd: 1.4 },
+    total: { min: 2.5, max: 3.5, sd: 1.4 },
     spreadStyle: 'points',
+    spreadMax: 2,
     mainMarkets: ['h2h', 'spreads', 'totals'],
     // Roster: 0 and 1 forwards, 2 and 3 midfielders.
     props: {
@@ -660,8 +673,9 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 1.2,
     homeAdvantage: 0,
     marginSd: 1,
-    total: { base: 0, range: 0, sd: 0 },
+    total: null,
     spreadStyle: null,
+    spreadMax: 0,
     mainMarkets: ['h2h'],
     props: {},
     firstNames: maleFirstNames,

@@ -1,6 +1,7 @@
 import { propMarkets, sports } from '@picks/contracts'
 import { describe, expect, it } from 'vitest'
 import { createFixtureOddsProvider } from './fixture-odds.ts'
+import { typicalLines } from './fixture-lines.ts'
 import { describeOddsProviderContract } from './odds-contract.ts'
 import { OddsProviderError } from './odds-provider.ts'
 
@@ -88,6 +89,67 @@ describe('fixture odds provider', () => {
     provider.advance(2 * hourMs)
     expect(provider.clockNow().toISOString()).toBe('2025-11-20T20:45:00.000Z')
     expect(() => provider.advance(-1)).toThrow(RangeError)
+  })
+
+  // The lines a sportsbook would hang, written here apart from the fixture table they check: totals
+  // from `total[0]` to `total[1]`, the favourite giving at most `spread` (run and puck lines: 1.5).
+  const realistic: Record<string, { total: [number, number] | null; spread: number | null }> = {
+    nfl: { total: [40, 50], spread: 14 },
+    ncaaf: { total: [44, 66], spread: 28 },
+    nba: { total: [210, 240], spread: 16 },
+    ncaab: { total: [130, 155], spread: 22 },
+    wnba: { total: [150, 175], spread: 14 },
+    mlb: { total: [7, 10], spread: 1.5 },
+    nhl: { total: [5.5, 6.5], spread: 1.5 },
+    soccer: { total: [2.5, 3.5], spread: 2 },
+    mma: { total: null, spread: null },
+  }
+
+  it("keeps every game's total and spread in its sport's realistic range, on the board and in the demo's lines", async () => {
+    const start = new Date('2026-03-02T01:00:00Z').getTime()
+    for (const sport of sports) {
+      const range = realistic[sport.slug]!
+      const totals = new Set<number>()
+      for (let now = start; now < start + 4 * dayMs; now += 11 * hourMs) {
+        const provider = createFixtureOddsProvider({ now: () => new Date(now) })
+        const board = await provider.odds(sport.oddsKey, { markets: ['h2h', 'spreads', 'totals'] })
+        expect(board.length).toBeGreaterThan(0)
+        for (const game of board) {
+          for (const market of game.bookmakers.flatMap((b) => b.markets)) {
+            const points = market.outcomes.map((o) => o.point)
+            if (market.key === 'totals') {
+              expect(range.total, `${sport.slug} offers no totals`).not.toBeNull()
+              for (const point of points) {
+                expect(point, `${sport.slug} total`).toBeGreaterThanOrEqual(range.total![0])
+                expect(point, `${sport.slug} total`).toBeLessThanOrEqual(range.total![1])
+                totals.add(point!)
+              }
+            }
+            if (market.key === 'spreads') {
+              expect(range.spread, `${sport.slug} offers no spreads`).not.toBeNull()
+              for (const point of points) {
+                expect(Math.abs(point!), `${sport.slug} spread`).toBeGreaterThan(0)
+                expect(Math.abs(point!), `${sport.slug} spread`).toBeLessThanOrEqual(range.spread!)
+              }
+            }
+          }
+        }
+        for (const finished of (await provider.scores(sport.oddsKey, 3)).filter((g) => g.status === 'final')) {
+          const lines = typicalLines(sport.oddsKey, finished.id)
+          expect(lines).toEqual(typicalLines(sport.oddsKey, finished.id))
+          if (range.total) {
+            expect(lines.total).toBeGreaterThanOrEqual(range.total[0])
+            expect(lines.total).toBeLessThanOrEqual(range.total[1])
+          } else expect(lines.total).toBeNull()
+          if (range.spread) {
+            expect(Math.abs(lines.homeSpread!)).toBeGreaterThan(0)
+            expect(Math.abs(lines.homeSpread!)).toBeLessThanOrEqual(range.spread)
+          } else expect(lines.homeSpread).toBeNull()
+        }
+      }
+      // Not one number for every game.
+      if (range.total) expect(totals.size, sport.slug).toBeGreaterThan(1)
+    }
   })
 
   it('prices each game at six or more bookmakers, each a little differently', async () => {

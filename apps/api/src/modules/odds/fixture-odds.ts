@@ -7,6 +7,8 @@ import {
   type PropFixture,
   type SportFixture,
 } from './fixture-data.ts'
+import { bookSpread, bookTotal, clamp, drawTotal } from './fixture-lines.ts'
+import { chance, normal, poisson, seeded, shuffled, type Random } from './fixture-random.ts'
 import {
   OddsProviderError,
   type EventOdds,
@@ -50,61 +52,6 @@ const behindMs = 3 * dayMs
 
 const idPattern = /^([a-z]+)-(\d{4})(\d{2})(\d{2})-(\d)$/
 
-// ---------------------------------------------------------------------------------------------
-// Seeded randomness: FNV-1a for the seed, mulberry32 for the stream.
-
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return hash >>> 0
-}
-
-type Random = () => number
-
-function seeded(seed: string): Random {
-  let state = hashOf(seed)
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-const chance = (seed: string): number => seeded(seed)()
-
-/** A standard normal draw (Box–Muller). */
-function normal(random: Random): number {
-  const u = Math.max(random(), 1e-9)
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())
-}
-
-/** A Poisson draw (Knuth), for runs and goals. */
-function poisson(random: Random, mean: number): number {
-  const limit = Math.exp(-mean)
-  let count = 0
-  let product = random()
-  while (product > limit) {
-    count++
-    product *= random()
-  }
-  return count
-}
-
-function shuffled<T>(items: readonly T[], random: Random): T[] {
-  const copy = [...items]
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
-  }
-  return copy
-}
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
-const roundToHalf = (value: number) => Math.round(value * 2) / 2
 const logistic = (x: number) => 1 / (1 + Math.exp(-x))
 
 /** American odds for an implied chance, rounded to the bookmaker's step; never between -100 and +100. */
@@ -160,7 +107,7 @@ function gameAt(sport: SportFixture, day: number, slot: number, startSlot: numbe
   const random = seeded(`${id}|line`)
   const edge =
     ratingOf(sport, homeTeam) - ratingOf(sport, awayTeam) + sport.homeAdvantage + normal(random) * sport.marginSd * 0.1
-  const totalLine = sport.total.base + (random() * 2 - 1) * sport.total.range
+  const totalLine = drawTotal(sport, random)
   return {
     id,
     sport,
@@ -232,7 +179,7 @@ function finalScore(game: FixtureGame): { home: number; away: number } {
     away = poisson(random, Math.max(0.2, totalLine / 2 - edge / 2))
   } else {
     const margin = edge + normal(random) * sport.marginSd
-    const total = totalLine + normal(random) * sport.total.sd
+    const total = totalLine + normal(random) * (sport.total?.sd ?? 0)
     home = Math.max(0, Math.round((total + margin) / 2))
     away = Math.max(0, Math.round((total - margin) / 2))
     if (sport.scoring === 'football') {
@@ -329,11 +276,9 @@ function spreadsMarket(game: FixtureGame, book: BookmakerFixture, random: Random
     }
   }
   if (sport.spreadStyle !== 'points') return null
-  let line = roundToHalf(edge)
-  if (line === 0) line = edge >= 0 ? 0.5 : -0.5
   // Some books hang the line half a point off the others.
   const shade = random() < 0.25 ? (random() < 0.5 ? -0.5 : 0.5) : 0
-  if (line + shade !== 0) line += shade
+  const line = bookSpread(sport, edge, shade)
   return {
     key: 'spreads',
     outcomes: [
@@ -344,10 +289,10 @@ function spreadsMarket(game: FixtureGame, book: BookmakerFixture, random: Random
 }
 
 function totalsMarket(game: FixtureGame, book: BookmakerFixture, random: Random): OddsMarket | null {
-  if (game.sport.scoring === 'fight') return null
   const lean = (random() - 0.5) * 0.04
   const shade = random() < 0.2 ? (random() < 0.5 ? -0.5 : 0.5) : 0
-  const line = Math.max(0.5, roundToHalf(game.totalLine) + shade)
+  const line = bookTotal(game.sport, game.totalLine, shade)
+  if (line === null) return null
   return {
     key: 'totals',
     outcomes: [

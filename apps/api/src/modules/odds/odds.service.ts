@@ -24,6 +24,7 @@ export {
   type OddsSportInfo,
 } from './odds-provider.ts'
 export { createFixtureOddsProvider, type FixtureOddsProvider } from './fixture-odds.ts'
+export { typicalLines, type TypicalLines } from './fixture-lines.ts'
 export { createTheOddsApiProvider, type OddsLog, type TheOddsApiOptions } from './the-odds-api.ts'
 
 /** The Odds API when a key is configured, else the shipped fixtures (the default). */

@@ -1,7 +1,7 @@
 import { pickLimits, sports, type BetType } from '@picks/contracts'
 import type { Db } from '../../db/client.ts'
 import { listCreators } from '../creators/creators.service.ts'
-import type { EventOdds, EventScore, OddsProvider } from '../odds/odds.service.ts'
+import { typicalLines, type EventOdds, type EventScore, type OddsProvider } from '../odds/odds.service.ts'
 import type { Grader } from './grading.ts'
 import { picks } from './picks.table.ts'
 
@@ -26,9 +26,20 @@ type DemoBet = Pick<
   'betType' | 'selection' | 'odds' | 'line' | 'overUnder' | 'bookmaker' | 'marketOdds'
 >
 
-/** The `n`th demo bet on a game, from the first bookmaker's prices when there are any. */
-function demoBet(game: { homeTeam: string; awayTeam: string }, n: number, board: EventOdds | null): DemoBet {
-  const kinds: BetType[] = ['moneyline', 'spread', 'total']
+/**
+ * The `n`th demo bet on a game, from the first bookmaker's prices when there is a board, else (a
+ * finished game) at the sport's typical lines. A sport without spreads or totals (MMA) gets
+ * moneylines only.
+ */
+function demoBet(
+  game: { id: string; sportKey: string; homeTeam: string; awayTeam: string },
+  n: number,
+  board: EventOdds | null,
+): DemoBet {
+  const typical = typicalLines(game.sportKey, game.id)
+  const kinds: BetType[] = ['moneyline']
+  if (typical.homeSpread !== null) kinds.push('spread')
+  if (typical.total !== null) kinds.push('total')
   const betType = kinds[n % kinds.length] ?? 'moneyline'
   const book = board?.bookmakers[0]
   const market = book?.markets.find(
@@ -38,11 +49,12 @@ function demoBet(game: { homeTeam: string; awayTeam: string }, n: number, board:
   if (betType === 'total') {
     const side = pickHome ? 'Over' : 'Under'
     const outcome = market?.outcomes.find((o) => o.name === side)
+    const line = outcome?.point ?? typical.total
     return {
       betType,
-      selection: `${side} ${outcome?.point ?? 200.5}`,
+      selection: `${side} ${line}`,
       odds: outcome?.price ?? -110,
-      line: outcome?.point ?? 200.5,
+      line,
       overUnder: pickHome ? 'over' : 'under',
       bookmaker: book?.title ?? 'DraftKings',
       marketOdds: outcome?.price ?? null,
@@ -50,11 +62,12 @@ function demoBet(game: { homeTeam: string; awayTeam: string }, n: number, board:
   }
   const team = pickHome ? game.homeTeam : game.awayTeam
   const outcome = market?.outcomes.find((o) => o.name === team)
+  const typicalSpread = typical.homeSpread === null ? null : pickHome ? typical.homeSpread : -typical.homeSpread
   return {
     betType,
     selection: team,
-    odds: outcome?.price ?? (pickHome ? -120 : 110),
-    line: betType === 'spread' ? (outcome?.point ?? (pickHome ? -3.5 : 3.5)) : null,
+    odds: outcome?.price ?? (betType === 'spread' ? -110 : pickHome ? -120 : 110),
+    line: betType === 'spread' ? (outcome?.point ?? typicalSpread) : null,
     overUnder: null,
     bookmaker: book?.title ?? 'DraftKings',
     marketOdds: outcome?.price ?? null,

@@ -276,7 +276,19 @@ describe('GET /api/config', () => {
       auth: { google: false, emailDelivery: 'outbox' },
       payments: { provider: 'sandbox', publishable_key: null },
       odds: { provider: 'fixtures' },
+      support: { email: 'support@picks.local' },
     })
+  })
+
+  it('tells the client the support address of SUPPORT_EMAIL', async () => {
+    const configured = await buildTestApp({ supportEmail: 'help@example.com' })
+    try {
+      const res = await configured.app.inject('/api/config')
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ support: { email: 'help@example.com' } })
+    } finally {
+      await configured.app.close()
+    }
   })
 
   it('says when Google sign-in is configured', async () => {
@@ -290,6 +302,7 @@ describe('GET /api/config', () => {
         auth: { google: true, emailDelivery: 'outbox' },
         payments: { provider: 'sandbox', publishable_key: null },
         odds: { provider: 'fixtures' },
+        support: { email: 'support@picks.local' },
       })
     } finally {
       await configured.app.close()

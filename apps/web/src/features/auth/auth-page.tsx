@@ -7,9 +7,9 @@ import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
 import { pageTitle, site } from '../../lib/site.ts'
+import { siteConfigQuery } from '../../lib/site-config.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { FormError } from '../../components/ui/text-field.tsx'
-import { authQueries } from './api.ts'
 import { useFinishSignIn, type SetBusy } from './finish-sign-in.ts'
 import { SignInForm } from './sign-in-form.tsx'
 import { SignUpForm } from './sign-up-form.tsx'
@@ -18,7 +18,7 @@ type Mode = 'sign-in' | 'sign-up'
 
 function GoogleButton() {
   const location = useLocation()
-  const config = useQuery(authQueries.config())
+  const config = useQuery(siteConfigQuery())
   const [pending, setPending] = useState(false)
   const [error, setError] = useState('')
   const noteId = useId()

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { site } from '../../lib/site.ts'
 import { KeyTerms, LegalDocument, LegalSection } from './legal-document.tsx'
+import { SupportEmailLink } from './support-email-link.tsx'
 
 export function Component() {
   return (
@@ -86,9 +87,8 @@ export function Component() {
       <LegalSection title="8. Suspension">
         <p>
           We may hide content or suspend a creator account that breaks these terms, misleads customers, or is the
-          subject of repeated valid complaints. We will tell you why, and you can reply to{' '}
-          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>. If you stop selling, active subscribers keep
-          access to what they paid for until their period ends.
+          subject of repeated valid complaints. We will tell you why, and you can reply to <SupportEmailLink />. If you
+          stop selling, active subscribers keep access to what they paid for until their period ends.
         </p>
       </LegalSection>
     </LegalDocument>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { pageTitle, site } from '../../lib/site.ts'
+import { SupportEmailLink } from './support-email-link.tsx'
 
 /** The frame of a legal text: title, effective date, a short summary and the numbered sections. */
 export function LegalDocument({
@@ -26,10 +27,7 @@ export function LegalDocument({
       </header>
       <div className="legal-text mt-8 space-y-8 text-[0.9375rem] leading-7 text-slate-700">{children}</div>
       <footer className="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-600">
-        Questions? Write to{' '}
-        <a href={`mailto:${site.supportEmail}`} className="font-semibold text-emerald-700 underline underline-offset-2">
-          {site.supportEmail}
-        </a>{' '}
+        Questions? Write to <SupportEmailLink className="font-semibold text-emerald-700 underline underline-offset-2" />{' '}
         or visit{' '}
         <Link to="/support" className="font-semibold text-emerald-700 underline underline-offset-2">
           Support

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { callsTo, stubFetch, type FakeCall } from '../../test/fake-fetch.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as CreatorTerms } from './creator-terms-page.tsx'
 import { Component as PrivacyPolicy } from './privacy-policy-page.tsx'
@@ -11,6 +12,28 @@ const documents = [
   ['Privacy Policy', PrivacyPolicy],
   ['Creator Terms', CreatorTerms],
 ] as const
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/** The server's `/api/config`, with the support address of its SUPPORT_EMAIL. */
+const siteConfig = {
+  auth: { google: false, emailDelivery: 'outbox' },
+  payments: { provider: 'sandbox', publishable_key: null },
+  odds: { provider: 'fixtures' },
+  support: { email: 'help@picks.test' },
+}
+
+let calls: FakeCall[] = []
+beforeEach(() => {
+  calls = []
+  stubFetch(calls, (call) =>
+    call.path === '/api/config' ? json(siteConfig) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
+  )
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 function pageText(): string {
   return (document.body.textContent ?? '').replace(/\s+/g, ' ')
@@ -37,15 +60,45 @@ describe('legal pages', () => {
     screen.getByRole('heading', { name: /Refunds/ })
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy')
   })
+
+  it.each(documents)('%s gives the configured support address', async (_title, Page) => {
+    renderWithProviders(<Page />)
+    const links = await screen.findAllByRole('link', { name: 'help@picks.test' })
+    expect(links.length).toBeGreaterThan(0)
+    for (const link of links) expect(link.getAttribute('href')).toBe('mailto:help@picks.test')
+    expect(pageText()).not.toContain('our support team')
+  })
 })
 
 describe('support page', () => {
-  it('tells people how to reach support by e-mail', () => {
+  it('tells people how to reach support at the address the server is configured with', async () => {
     renderWithProviders(<Support />)
     screen.getByRole('heading', { level: 1, name: 'Support' })
-    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe(
-      'mailto:support@example.com',
+    const link = await screen.findByRole('link', { name: 'help@picks.test' })
+    expect(link.getAttribute('href')).toBe('mailto:help@picks.test')
+    expect(callsTo(calls, 'GET', '/api/config')).toHaveLength(1)
+    expect(pageText()).not.toContain('example.com')
+  })
+
+  it('names the support team, and no made-up address, until the server has said which address', async () => {
+    let answer: (response: Response) => void = () => {}
+    stubFetch(calls, () => new Promise<Response>((resolve) => (answer = resolve)))
+    renderWithProviders(<Support />)
+    await vi.waitFor(() => expect(callsTo(calls, 'GET', '/api/config')).toHaveLength(1))
+    expect(pageText()).toContain('E-mail our support team with the e-mail address on your account')
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull()
+    answer(json(siteConfig))
+    expect((await screen.findByRole('link', { name: 'help@picks.test' })).getAttribute('href')).toBe(
+      'mailto:help@picks.test',
     )
+  })
+
+  it('keeps naming the team when the server gives no usable address', async () => {
+    stubFetch(calls, () => json({ ...siteConfig, support: { email: 'not an address' } }))
+    const { queryClient } = renderWithProviders(<Support />)
+    await vi.waitFor(() => expect(queryClient.getQueryState(['site-config'])?.status).toBe('success'))
+    expect(pageText()).toContain('E-mail our support team')
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull()
   })
 
   it('answers the questions about cancelling, refunds and age', () => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { site } from '../../lib/site.ts'
 import { KeyTerms, LegalDocument, LegalSection } from './legal-document.tsx'
+import { SupportEmailLink } from './support-email-link.tsx'
 
 export function Component() {
   return (
@@ -79,8 +80,8 @@ export function Component() {
         <p>
           You can update your profile and notification settings at any time, stop SMS by replying STOP, and unsubscribe
           from e-mails with the link in each message. Depending on where you live you may have the right to access,
-          correct, delete or export your information, or to object to how we use it. Write to{' '}
-          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> and we will answer within 30 days.
+          correct, delete or export your information, or to object to how we use it. Write to <SupportEmailLink /> and
+          we will answer within 30 days.
         </p>
       </LegalSection>
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { pageTitle, site } from '../../lib/site.ts'
+import { SupportEmailLink } from './support-email-link.tsx'
 
 const faqs: { question: string; answer: ReactNode }[] = [
   {
@@ -78,8 +79,8 @@ export function Component() {
           Contact us
         </h2>
         <p className="mt-2 text-slate-700">
-          E-mail <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> with the e-mail address on your account
-          and, for a payment question, the date and amount. We answer within one business day.
+          E-mail <SupportEmailLink /> with the e-mail address on your account and, for a payment question, the date and
+          amount. We answer within one business day.
         </p>
       </section>
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { site } from '../../lib/site.ts'
 import { KeyTerms, LegalDocument, LegalSection } from './legal-document.tsx'
+import { SupportEmailLink } from './support-email-link.tsx'
 
 export function Component() {
   return (
@@ -64,9 +65,9 @@ export function Component() {
 
       <LegalSection title="6. Cancelling">
         <p>
-          You can cancel a subscription at any time from Manage Subscriptions, or by writing to{' '}
-          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>. Cancelling stops future renewals; you keep
-          access until the end of the billing period you have already paid for, and you will not be charged again.
+          You can cancel a subscription at any time from Manage Subscriptions, or by writing to <SupportEmailLink />.
+          Cancelling stops future renewals; you keep access until the end of the billing period you have already paid
+          for, and you will not be charged again.
         </p>
       </LegalSection>
 
@@ -131,7 +132,7 @@ export function Component() {
 
       <LegalSection title="14. Contact">
         <p>
-          Contact us at <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
+          Write to <SupportEmailLink />.
         </p>
       </LegalSection>
     </LegalDocument>
