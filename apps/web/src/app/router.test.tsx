@@ -177,3 +177,13 @@ describe('admin routes', () => {
     await heading('Admin Dashboard')
   })
 })
+
+describe('the auth page, which has no navigation', () => {
+  it('links back to the shop', async () => {
+    const { user, router } = renderApp('/auth')
+    await screen.findByRole('tab', { name: 'Sign In' })
+
+    await user.click(screen.getByRole('link', { name: 'Back to the shop' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+  })
+})
