@@ -42,14 +42,15 @@ export function stubEmptyApi(me: { creatorProfile?: boolean; adminEntry?: boolea
 /** Renders the whole app (layout, guards, lazy pages) in a memory router at `route`. */
 export function renderApp(
   route: string,
-  options: { policy?: ChunkLoadPolicy } = {},
+  options: { policy?: ChunkLoadPolicy; queryClient?: QueryClient } = {},
 ): RenderResult & { router: AppRouter; user: UserEvent; queryClient: QueryClient } {
   const router = createMemoryRouter(
     createRoutes({ policy: options.policy ?? { maxRetries: 0, firstDelayMs: 1, timeoutMs: 5_000 } }),
     { initialEntries: [route] },
   )
   const user = userEvent.setup()
-  const queryClient = createTestQueryClient()
+  // The test client never retries; pass the app's own (`createQueryClient`) to test retries.
+  const queryClient = options.queryClient ?? createTestQueryClient()
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
