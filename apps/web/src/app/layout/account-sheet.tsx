@@ -52,7 +52,7 @@ export function AccountSheet({ open, onClose, user, onSignOut, showAdminEntry = 
         {user ? (
           <>
             <div className="flex items-center gap-3">
-              <UserAvatar user={user} className="size-11" />
+              <UserAvatar user={user} size="large" />
               <div className="min-w-0">
                 <p className="truncate font-semibold">{user.name || user.email}</p>
                 {user.name && <p className="truncate text-sm text-slate-600">{user.email}</p>}

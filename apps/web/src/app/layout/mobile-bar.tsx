@@ -73,7 +73,7 @@ export function MobileBar({ user, onSignOut, hasCreatorProfile, showAdminEntry }
               className={cx(itemClasses, 'text-slate-600 hover:text-slate-900')}
             >
               {/* The size of the other icons, so that every label sits on one line. */}
-              {user ? <UserAvatar user={user} className="size-5 text-[0.5625rem] leading-none" /> : <LogInIcon />}
+              {user ? <UserAvatar user={user} size="icon" /> : <LogInIcon />}
               <span>{user ? 'Profile' : 'Sign In'}</span>
             </button>
           </li>
