@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { e2eAdmin } from './support/admin.ts'
+import { signUpCustomer } from './support/picks.ts'
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -16,6 +18,28 @@ test.describe('desktop', () => {
     await page.getByRole('button', { name: 'Collapse sidebar' }).click()
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
     await expect.poll(async () => (await nav.boundingBox())!.width).toBeLessThan(before / 2)
+  })
+
+  test('an administrator without a creator profile gets no creator menus, and a note on creator pages', async ({
+    page,
+  }) => {
+    await page.goto('/admin/login')
+    await page.getByLabel('Email').fill(e2eAdmin.email)
+    await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByLabel(/admin password/i).first()).toBeVisible()
+
+    await page.goto('/creator/notifications')
+    await expect(page.getByRole('heading', { level: 1, name: 'Creator tools' })).toBeVisible()
+    await expect(page.getByText('This administrator account has no creator profile')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Open the admin area' })).toBeVisible()
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Creator Dashboard' })).toHaveCount(0)
+    const account = page.getByRole('navigation', { name: 'Account' })
+    for (const name of ['Profile', 'Alerts', 'Subscriptions'])
+      await expect(account.getByRole('link', { name })).toBeVisible()
   })
 
   test('the sidebar is hidden on the auth pages', async ({ page }) => {
@@ -41,6 +65,22 @@ test.describe('phone', () => {
     await expect(sheet.getByRole('link', { name: 'Privacy Policy' })).toBeVisible()
     await expect(sheet.getByRole('link', { name: 'Terms of Service' })).toBeVisible()
     await expect(sheet.getByRole('link', { name: 'Support' })).toBeVisible()
+  })
+
+  test('a signed-in person reaches Subscriptions in two taps, and every bar label sits on one line', async ({
+    page,
+  }) => {
+    await signUpCustomer(page, 'Robin Phone', 'layout-phone')
+    const bar = page.getByRole('navigation', { name: 'Mobile' })
+    const labels = ['Picks', 'Dashboard', 'Shop', 'Profile'].map((name) => bar.getByText(name, { exact: true }))
+    const tops = await Promise.all(labels.map(async (label) => (await label.boundingBox())!.y))
+    for (const top of tops) expect(Math.abs(top - tops[0]!)).toBeLessThanOrEqual(1)
+
+    await bar.getByRole('button', { name: 'Profile' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Account' })
+    await sheet.getByRole('link', { name: 'Subscriptions' }).click()
+    await expect(page).toHaveURL(/\/manage-subscriptions$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 
   test('the shop fits a phone screen without sideways scrolling', async ({ page }) => {

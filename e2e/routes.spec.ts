@@ -8,10 +8,11 @@ test("a creator's /{username} link redirects to their purchase page", async ({ p
   await expect(page).toHaveURL(new RegExp(`/shop-picks/purchase/${creator.id}$`))
 })
 
-test('an unknown /{username} goes to /marketplace', async ({ page }) => {
+test('an unknown /{username} goes to /marketplace, which says the link was not found', async ({ page }) => {
   await page.goto('/no_such_creator_here')
   await expect(page).toHaveURL(/\/marketplace$/)
   await expect(page.getByRole('heading', { name: 'Shop Picks' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'find a creator at /no_such_creator_here' })).toBeVisible()
 })
 
 for (const from of ['/login', '/signup']) {

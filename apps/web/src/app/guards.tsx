@@ -1,6 +1,7 @@
 import { hasPermission, hasRole, isCreatorOrHigher, type Permission, type Role } from '@picks/contracts/client'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { authRedirectFor } from '../auth/auth-redirect.ts'
+import { CreatorOnly } from '../components/creator-profile/creator-only.tsx'
 import { useStoredUser } from '../auth/stored-user.ts'
 
 // Display-only guards from the local user record; the API enforces every rule again.
@@ -14,10 +15,18 @@ export function RequireSignedIn() {
   return <Navigate to={to} state={state} replace />
 }
 
-/** Creator-only pages: anyone below creator rank (or signed out) goes to the home page. */
+/**
+ * Creator-only pages: anyone below creator rank (or signed out) goes to the home page; an
+ * administrator or moderator without a creator profile is told so, instead of pages that fail.
+ */
 export function RequireCreator() {
   const user = useStoredUser()
-  return isCreatorOrHigher(user) ? <Outlet /> : <Navigate to="/" replace />
+  if (!user || !isCreatorOrHigher(user)) return <Navigate to="/" replace />
+  return (
+    <CreatorOnly user={user} heading="Creator tools">
+      <Outlet />
+    </CreatorOnly>
+  )
 }
 
 /** Admin pages need an admin record; the admin password check happens on /admin/login and the API. */

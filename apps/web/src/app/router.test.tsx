@@ -133,11 +133,34 @@ describe('creator-only routes', () => {
     ['creator', '/create-pick', 'Create Pick'],
     ['moderator', '/creator-promotions', 'Creator Promotions'],
     ['admin', '/creator/payments', 'Creator Payments'],
-  ] as const)('lets a %s open %s', async (role, path, title) => {
+  ] as const)('lets a %s with a creator profile open %s', async (role, path, title) => {
+    stubEmptyApi({ creatorProfile: true })
     signInAs(role)
     const { router } = renderApp(path)
     await heading(title)
     expect(router.state.location.pathname).toBe(path)
+  })
+
+  it.each(['/create-pick', '/creator-promotions', '/creator/payments', '/creator/notifications'])(
+    'tells an administrator without a creator profile on %s where the admin area is, instead of failing creator tools',
+    async (path) => {
+      stubEmptyApi({ creatorProfile: false })
+      signInAs('admin')
+      renderApp(path)
+      await heading('Creator tools')
+      screen.getByText('This administrator account has no creator profile, so it has no creator tools.')
+      expect(screen.getByRole('link', { name: 'Open the admin area' }).getAttribute('href')).toBe('/admin/login')
+      expect(screen.queryByText(/Creator not found/)).toBeNull()
+    },
+  )
+
+  it('tells a moderator without a creator profile the same, with the shop to go to', async () => {
+    stubEmptyApi({ creatorProfile: false })
+    signInAs('moderator')
+    renderApp('/creator/notifications')
+    await heading('Creator tools')
+    screen.getByText('This moderator account has no creator profile, so it has no creator tools.')
+    expect(screen.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/shop-picks')
   })
 })
 
@@ -152,5 +175,15 @@ describe('admin routes', () => {
     signInAs('admin')
     renderApp('/admin/dashboard')
     await heading('Admin Dashboard')
+  })
+})
+
+describe('the auth page, which has no navigation', () => {
+  it('links back to the shop', async () => {
+    const { user, router } = renderApp('/auth')
+    await screen.findByRole('tab', { name: 'Sign In' })
+
+    await user.click(screen.getByRole('link', { name: 'Back to the shop' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
   })
 })

@@ -237,6 +237,10 @@ export function serveCreatorApi(
     const { method, path } = call
     let match: RegExpExecArray | null
 
+    if (path === '/api/me' && method === 'GET') {
+      const username = profileOf(customer.id)?.username ?? null
+      return json({ user: { ...customer, username }, admin_entry: false })
+    }
     if (path === '/api/creators/paginated' && method === 'GET') return json(shopPage(state.listing, call.search))
     if (path === '/api/creators' && method === 'GET') {
       const byName = [...state.listing].sort((a, b) => a.name.localeCompare(b.name)).slice(0, creatorPaging.maxLimit)

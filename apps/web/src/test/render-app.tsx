@@ -17,16 +17,24 @@ export function signInAs(role: 'customer' | 'creator' | 'moderator' | 'admin', e
   )
 }
 
-/** An API that answers every call with an empty creators page, so pages that load data can render. */
-export function stubEmptyApi() {
-  const fetchMock = vi.fn(() =>
-    Promise.resolve(
-      new Response(JSON.stringify({ creators: [], total: 0, page: 1, limit: 20, hasMore: false }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  )
+/**
+ * An API that answers every call with an empty creators page, so pages that load data can render;
+ * `/api/me` says whether the signed-in account has a creator profile and the Admin Dashboard entry.
+ */
+export function stubEmptyApi(me: { creatorProfile?: boolean; adminEntry?: boolean } = {}) {
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname
+    const body =
+      path === '/api/me'
+        ? {
+            user: { id: 'u-1', email: 'sam@example.com', username: me.creatorProfile ? 'sam_picks' : null },
+            admin_entry: me.adminEntry ?? false,
+          }
+        : { creators: [], total: 0, page: 1, limit: 20, hasMore: false }
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    )
+  })
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
 }
@@ -34,14 +42,15 @@ export function stubEmptyApi() {
 /** Renders the whole app (layout, guards, lazy pages) in a memory router at `route`. */
 export function renderApp(
   route: string,
-  options: { policy?: ChunkLoadPolicy } = {},
+  options: { policy?: ChunkLoadPolicy; queryClient?: QueryClient } = {},
 ): RenderResult & { router: AppRouter; user: UserEvent; queryClient: QueryClient } {
   const router = createMemoryRouter(
     createRoutes({ policy: options.policy ?? { maxRetries: 0, firstDelayMs: 1, timeoutMs: 5_000 } }),
     { initialEntries: [route] },
   )
   const user = userEvent.setup()
-  const queryClient = createTestQueryClient()
+  // The test client never retries; pass the app's own (`createQueryClient`) to test retries.
+  const queryClient = options.queryClient ?? createTestQueryClient()
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,7 +1,10 @@
 import type { StoredUser } from '@picks/contracts/client'
+import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
 import { buttonClasses } from '../../components/ui/button.tsx'
+import { ShieldIcon, TrophyIcon } from '../../components/ui/icons.tsx'
 import { BottomSheet } from '../../components/ui/sheet.tsx'
+import { accountLinks } from './account-links.ts'
 import { legalLinks } from './legal-links.ts'
 import { useSignInState } from './use-sign-in-state.ts'
 import { UserAvatar } from './user-avatar.tsx'
@@ -11,9 +14,37 @@ interface AccountSheetProps {
   onClose: () => void
   user: StoredUser | null
   onSignOut: () => void
+  /** The Admin Dashboard entry, shown only to the configured admin account (as in the sidebar). */
+  showAdminEntry?: boolean
 }
 
-export function AccountSheet({ open, onClose, user, onSignOut }: AccountSheetProps) {
+interface SheetLinkProps {
+  to: string
+  label: string
+  icon: ComponentType<SVGProps<SVGSVGElement>>
+  onClose: () => void
+}
+
+function SheetLink({ to, label, icon: Icon, onClose }: SheetLinkProps) {
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onClose}
+        className="flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
+      >
+        <Icon className="shrink-0 text-slate-500" />
+        {label}
+      </Link>
+    </li>
+  )
+}
+
+/**
+ * The phone's account sheet (spec §2 layout): the person's own pages, the pages the bottom bar has
+ * no room for, Sign Out or Sign In, and the legal links. With the bar, every page is two taps away.
+ */
+export function AccountSheet({ open, onClose, user, onSignOut, showAdminEntry = false }: AccountSheetProps) {
   const signInState = useSignInState()
   return (
     <BottomSheet open={open} onClose={onClose} label="Account">
@@ -21,27 +52,19 @@ export function AccountSheet({ open, onClose, user, onSignOut }: AccountSheetPro
         {user ? (
           <>
             <div className="flex items-center gap-3">
-              <UserAvatar user={user} className="size-11" />
+              <UserAvatar user={user} size="large" />
               <div className="min-w-0">
                 <p className="truncate font-semibold">{user.name || user.email}</p>
                 {user.name && <p className="truncate text-sm text-slate-600">{user.email}</p>}
               </div>
             </div>
-            <div className="grid grid-cols-2 gap-2">
-              <Link to="/edit-profile" onClick={onClose} className={buttonClasses('secondary')}>
-                Profile
-              </Link>
-              <button
-                type="button"
-                className={buttonClasses('primary')}
-                onClick={() => {
-                  onClose()
-                  onSignOut()
-                }}
-              >
-                Sign Out
-              </button>
-            </div>
+            <nav aria-label="Account">
+              <ul>
+                {accountLinks.map((link) => (
+                  <SheetLink key={link.to} {...link} onClose={onClose} />
+                ))}
+              </ul>
+            </nav>
           </>
         ) : (
           <>
@@ -51,7 +74,27 @@ export function AccountSheet({ open, onClose, user, onSignOut }: AccountSheetPro
             </Link>
           </>
         )}
-        <ul className="flex flex-wrap gap-x-4 gap-y-2 border-t border-slate-200 pt-4 text-sm">
+        <nav aria-label="More" className="border-t border-slate-200 pt-3">
+          <ul>
+            <SheetLink to="/locker-room" label="Locker Room" icon={TrophyIcon} onClose={onClose} />
+            {user && showAdminEntry && (
+              <SheetLink to="/admin/login" label="Admin Dashboard" icon={ShieldIcon} onClose={onClose} />
+            )}
+          </ul>
+        </nav>
+        {user && (
+          <button
+            type="button"
+            className={buttonClasses('secondary', 'w-full')}
+            onClick={() => {
+              onClose()
+              onSignOut()
+            }}
+          >
+            Sign Out
+          </button>
+        )}
+        <ul className="flex flex-wrap gap-x-4 gap-y-2 border-t border-slate-200 pt-3 text-sm">
           {legalLinks.map((link) => (
             <li key={link.to}>
               <Link

@@ -209,7 +209,7 @@ describe('the Admin Dashboard entry', () => {
    * waitFor lets the pending renders run before it returns, so the nav then shows the answer.
    */
   async function adminAnswer(queryClient: QueryClient, status: 'success' | 'error') {
-    await waitFor(() => expect(queryClient.getQueryState(['me', 'admin-entry', 'u-1'])?.status).toBe(status))
+    await waitFor(() => expect(queryClient.getQueryState(['me', 'facts', 'u-1'])?.status).toBe(status))
   }
 
   it('shows the entry, to /admin/login, when the server says this is the configured admin account', async () => {
@@ -244,7 +244,7 @@ describe('the Admin Dashboard entry', () => {
     const { queryClient } = renderApp('/support')
     const nav = await mainNav()
     // The layout has asked its question for nobody (no user id) and holds it, not fetching.
-    const question = queryClient.getQueryCache().find({ queryKey: ['me', 'admin-entry', null] })
+    const question = queryClient.getQueryCache().find({ queryKey: ['me', 'facts', null] })
     expect(question?.state).toMatchObject({ status: 'pending', fetchStatus: 'idle' })
     expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull()
     expect(paths).not.toContain('/api/me')

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { cx } from '../../components/ui/cx.ts'
 import { schedulePrefetch } from '../../lib/prefetch.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
+import { useCreatorProfile } from '../../auth/account-facts.ts'
 import { MobileBar } from './mobile-bar.tsx'
 import { ResponsibleGamblingNotice } from './responsible-gambling-notice.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -30,6 +31,7 @@ export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
   const navigation = useNavigation()
   const user = useStoredUser()
   const showAdminEntry = useAdminEntry()
+  const { hasCreatorProfile } = useCreatorProfile()
   const [collapsed, toggleCollapsed] = useSidebarCollapsed()
   const signOut = useSignOut()
   const withChrome = !isChromeless(pathname)
@@ -61,6 +63,7 @@ export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
           collapsed={collapsed}
           onToggle={toggleCollapsed}
           onSignOut={signOut}
+          hasCreatorProfile={hasCreatorProfile}
           showAdminEntry={showAdminEntry}
         />
       )}
@@ -76,7 +79,14 @@ export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
         <ResponsibleGamblingNotice />
         {withChrome && <div className="h-16 md:hidden" aria-hidden="true" />}
       </div>
-      {withChrome && <MobileBar user={user} onSignOut={signOut} />}
+      {withChrome && (
+        <MobileBar
+          user={user}
+          onSignOut={signOut}
+          hasCreatorProfile={hasCreatorProfile}
+          showAdminEntry={showAdminEntry}
+        />
+      )}
       {!children && <ScrollRestoration />}
     </div>
   )

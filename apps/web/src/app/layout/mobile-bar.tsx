@@ -1,4 +1,4 @@
-import { isCreatorOrHigher, type StoredUser } from '@picks/contracts/client'
+import type { StoredUser } from '@picks/contracts/client'
 import { lazy, Suspense, useEffect, useState, type ComponentType, type SVGProps } from 'react'
 import { NavLink } from 'react-router'
 import { cx } from '../../components/ui/cx.ts'
@@ -39,8 +39,16 @@ function BarLink({
   )
 }
 
+interface MobileBarProps {
+  user: StoredUser | null
+  onSignOut: () => void
+  /** "Creator" only for someone whose creator tools work: see `creatorProfileOf`. */
+  hasCreatorProfile: boolean | undefined
+  showAdminEntry: boolean
+}
+
 /** The phone navigation: a fixed bar at the bottom, hidden from the md breakpoint up. */
-export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSignOut: () => void }) {
+export function MobileBar({ user, onSignOut, hasCreatorProfile, showAdminEntry }: MobileBarProps) {
   const [accountOpen, setAccountOpen] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => void loadAccountSheet().catch(() => undefined), preloadDelayMs)
@@ -54,7 +62,7 @@ export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSign
       >
         <ul className="mx-auto flex max-w-lg px-2">
           <BarLink to="/my-picks" label="Picks" icon={FeedIcon} />
-          <BarLink to="/dashboard" label={isCreatorOrHigher(user) ? 'Creator' : 'Dashboard'} icon={DashboardIcon} />
+          <BarLink to="/dashboard" label={hasCreatorProfile === true ? 'Creator' : 'Dashboard'} icon={DashboardIcon} />
           <BarLink to="/shop-picks" label="Shop" icon={ShopIcon} />
           <li className="flex flex-1">
             <button
@@ -64,7 +72,8 @@ export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSign
               onClick={() => setAccountOpen(true)}
               className={cx(itemClasses, 'text-slate-600 hover:text-slate-900')}
             >
-              {user ? <UserAvatar user={user} className="size-6 text-[0.625rem]" /> : <LogInIcon />}
+              {/* The size of the other icons, so that every label sits on one line. */}
+              {user ? <UserAvatar user={user} size="icon" /> : <LogInIcon />}
               <span>{user ? 'Profile' : 'Sign In'}</span>
             </button>
           </li>
@@ -72,7 +81,13 @@ export function MobileBar({ user, onSignOut }: { user: StoredUser | null; onSign
       </nav>
       {accountOpen && (
         <Suspense fallback={null}>
-          <AccountSheet open onClose={() => setAccountOpen(false)} user={user} onSignOut={onSignOut} />
+          <AccountSheet
+            open
+            onClose={() => setAccountOpen(false)}
+            user={user}
+            onSignOut={onSignOut}
+            showAdminEntry={showAdminEntry}
+          />
         </Suspense>
       )}
     </>

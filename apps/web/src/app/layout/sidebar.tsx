@@ -1,4 +1,4 @@
-import { isCreatorOrHigher, type StoredUser } from '@picks/contracts/client'
+import type { StoredUser } from '@picks/contracts/client'
 import type { ComponentType, SVGProps } from 'react'
 import { Link, NavLink } from 'react-router'
 import { useSignInState } from './use-sign-in-state.ts'
@@ -17,6 +17,7 @@ import {
   TrophyIcon,
 } from '../../components/ui/icons.tsx'
 import { site } from '../../lib/site.ts'
+import { accountLinks } from './account-links.ts'
 import { legalLinks } from './legal-links.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
@@ -27,6 +28,8 @@ interface SidebarProps {
   collapsed: boolean
   onToggle: () => void
   onSignOut: () => void
+  /** Creator menus only for someone whose creator tools work: see `creatorProfileOf`. */
+  hasCreatorProfile: boolean | undefined
   /** The Admin Dashboard entry, shown only to the configured admin account. */
   showAdminEntry?: boolean
 }
@@ -100,8 +103,33 @@ function LockedLink({
   )
 }
 
-export function Sidebar({ user, collapsed, onToggle, onSignOut, showAdminEntry = false }: SidebarProps) {
-  const isCreator = isCreatorOrHigher(user)
+/**
+ * The /dashboard entry: a creator's dashboard, Become a Creator for a customer, and a plain
+ * Dashboard for an administrator or moderator without a creator profile (or not yet known).
+ */
+function DashboardEntry({ user, hasCreatorProfile, collapsed }: { user: StoredUser } & SidebarEntryState) {
+  if (hasCreatorProfile === true) {
+    return <SidebarLink to="/dashboard" label="Creator Dashboard" icon={DashboardIcon} collapsed={collapsed} />
+  }
+  if (user.role === 'user') {
+    return <SidebarLink to="/dashboard" label="Become a Creator" icon={StarIcon} collapsed={collapsed} />
+  }
+  return <SidebarLink to="/dashboard" label="Dashboard" icon={DashboardIcon} collapsed={collapsed} />
+}
+
+interface SidebarEntryState {
+  hasCreatorProfile: boolean | undefined
+  collapsed: boolean
+}
+
+export function Sidebar({
+  user,
+  collapsed,
+  onToggle,
+  onSignOut,
+  hasCreatorProfile,
+  showAdminEntry = false,
+}: SidebarProps) {
   const signInState = useSignInState()
   return (
     <aside
@@ -149,11 +177,7 @@ export function Sidebar({ user, collapsed, onToggle, onSignOut, showAdminEntry =
           {user ? (
             <>
               <SidebarLink to="/my-picks" label="My Picks Feed" icon={FeedIcon} collapsed={collapsed} />
-              {isCreator ? (
-                <SidebarLink to="/dashboard" label="Creator Dashboard" icon={DashboardIcon} collapsed={collapsed} />
-              ) : (
-                <SidebarLink to="/dashboard" label="Become a Creator" icon={StarIcon} collapsed={collapsed} />
-              )}
+              <DashboardEntry user={user} hasCreatorProfile={hasCreatorProfile} collapsed={collapsed} />
             </>
           ) : (
             <>
@@ -168,6 +192,15 @@ export function Sidebar({ user, collapsed, onToggle, onSignOut, showAdminEntry =
       </nav>
 
       <div className="border-t border-slate-800 px-2 py-3">
+        {user && (
+          <nav aria-label="Account" className="mb-3">
+            <ul className="space-y-1">
+              {accountLinks.map((link) => (
+                <SidebarLink key={link.to} to={link.to} label={link.label} icon={link.icon} collapsed={collapsed} />
+              ))}
+            </ul>
+          </nav>
+        )}
         {!collapsed && (
           <ul className="mb-3 flex flex-wrap gap-x-3 gap-y-1 px-2 text-xs">
             {legalLinks.map((link) => (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeFactor, ok, rightCode, serveAuth } from '../../test/fake-auth-api.ts'
+import { createQueryClient } from '../../lib/query-client.ts'
 import { renderApp, signInAs } from '../../test/render-app.tsx'
 
 afterEach(() => localStorage.clear())
@@ -75,6 +76,15 @@ describe('the admin login', () => {
     serveAdmin(403)
     renderApp('/admin/login')
     expect((await screen.findByRole('alert')).textContent).toContain('This account is not an administrator.')
+  })
+
+  it('answers a signed-in customer at once, asking the server only once', async () => {
+    signInAs('customer')
+    const calls = serveAdmin(403)
+    // The app's own query client, which retries other failed reads.
+    renderApp('/admin/login', { queryClient: createQueryClient() })
+    expect((await screen.findByRole('alert')).textContent).toContain('This account is not an administrator.')
+    expect(calls.filter((c) => c.path === '/api/admin/status')).toHaveLength(1)
   })
 
   it('asks a visitor to sign in first', async () => {

@@ -1,4 +1,5 @@
 import type { SecondFactor } from '@picks/contracts'
+import { cachePolicy } from '@picks/contracts/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useController, useForm } from 'react-hook-form'
@@ -194,8 +195,14 @@ function AdminPasswordStep({ status }: { status: AdminStatus }) {
   )
 }
 
+/** A 401 or 403 is the answer, not a hiccup: asking again would only keep a non-admin waiting. */
+function retryUnlessClientError(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status < 500) return false
+  return failureCount < cachePolicy.maxReadRetries
+}
+
 function AdminStep() {
-  const status = useQuery(adminQueries.status())
+  const status = useQuery({ ...adminQueries.status(), retry: retryUnlessClientError })
   if (status.isPending) return <p role="status">Checking your account…</p>
   if (status.isError) {
     const notAdmin = status.error instanceof ApiError && status.error.status === 403

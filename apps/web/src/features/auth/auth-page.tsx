@@ -2,7 +2,7 @@ import { authMessages } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Navigate, useLocation, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { auth, authErrorMessage } from '../../auth/auth.ts'
 import { returnPathAfterSignIn } from '../../auth/auth-redirect.ts'
@@ -140,38 +140,47 @@ export function Component() {
   return (
     <div className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:py-12">
       <title>{pageTitle(mode === 'sign-in' ? 'Sign In' : 'Sign Up')}</title>
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h1 className="text-2xl font-bold text-slate-900">{site.name}</h1>
-        <p className="mt-1 text-sm text-slate-600">Follow verified picks from the best handicappers.</p>
+      <div className="flex w-full max-w-md flex-col gap-3">
+        {/* The page has no sidebar (spec §2), so it carries its own way back. */}
+        <Link
+          to="/shop-picks"
+          className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline"
+        >
+          <span aria-hidden="true">←</span> Back to the shop
+        </Link>
+        <div className="w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h1 className="text-2xl font-bold text-slate-900">{site.name}</h1>
+          <p className="mt-1 text-sm text-slate-600">Follow verified picks from the best handicappers.</p>
 
-        {/* Radix Tabs: arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern). */}
-        <Tabs.Root value={mode} onValueChange={(value) => select(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
-          <Tabs.List aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-            {tabs.map((tab) => (
-              <Tabs.Trigger
-                key={tab.mode}
-                value={tab.mode}
-                className="min-h-11 rounded-md text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-              >
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+          {/* Radix Tabs: arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern). */}
+          <Tabs.Root value={mode} onValueChange={(value) => select(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
+            <Tabs.List aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+              {tabs.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.mode}
+                  value={tab.mode}
+                  className="min-h-11 rounded-md text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+                >
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
 
-          <div className="mt-6">
-            <GoogleButton />
-          </div>
-          <p className="my-4 text-center text-xs text-slate-600">or with your e-mail</p>
-          <FormError id={`${tabsId}-provider-error`} message={providerError} />
+            <div className="mt-6">
+              <GoogleButton />
+            </div>
+            <p className="my-4 text-center text-xs text-slate-600">or with your e-mail</p>
+            <FormError id={`${tabsId}-provider-error`} message={providerError} />
 
-          {/* Only the selected tab's form is mounted, so a switch clears every field, the error and the checkboxes (spec §2). */}
-          <Tabs.Content value="sign-in" className="mt-2">
-            <SignInForm setBusy={setSigningIn} />
-          </Tabs.Content>
-          <Tabs.Content value="sign-up" className="mt-2">
-            <SignUpForm />
-          </Tabs.Content>
-        </Tabs.Root>
+            {/* Only the selected tab's form is mounted, so a switch clears every field, the error and the checkboxes (spec §2). */}
+            <Tabs.Content value="sign-in" className="mt-2">
+              <SignInForm setBusy={setSigningIn} />
+            </Tabs.Content>
+            <Tabs.Content value="sign-up" className="mt-2">
+              <SignUpForm />
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
       </div>
     </div>
   )

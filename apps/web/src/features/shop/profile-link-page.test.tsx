@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx'
 import { Component as ProfileLinkPage, ErrorBoundary } from './profile-link-page.tsx'
+import { ProfileLinkNotice } from './profile-link-notice.tsx'
 
 const creatorId = '00000000-0000-4000-8000-000000000007'
 
@@ -47,7 +48,15 @@ function Destination({ name }: { name: string }) {
 function openProfileLink(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/marketplace', element: <Destination name="Marketplace" /> },
+      {
+        path: '/marketplace',
+        element: (
+          <>
+            <Destination name="Marketplace" />
+            <ProfileLinkNotice />
+          </>
+        ),
+      },
       { path: '/shop-picks/purchase/:creatorId', element: <Destination name="Purchase page" /> },
       { path: '/:username', element: <ProfileLinkPage />, errorElement: <ErrorBoundary /> },
     ],
@@ -107,19 +116,25 @@ describe('profile link', () => {
     expect(await redirectedTo()).toBe(`Purchase page at /shop-picks/purchase/${creatorId}`)
   })
 
-  it('sends a visitor to the marketplace when no creator has that username', async () => {
+  it('sends a visitor to the marketplace when no creator has that username, and says so', async () => {
     serveLookup(() => notFound())
     const router = openProfileLink('NobodyHere')
 
     expect(await redirectedTo()).toBe('Marketplace at /marketplace')
     expect(router.state.historyAction).toBe('REPLACE')
+    expect(screen.getByRole('status').textContent).toBe(
+      'We couldn’t find a creator at /NobodyHere. Here are the creators you can browse.',
+    )
   })
 
-  it('sends a visitor to the marketplace when the lookup fails on the network', async () => {
+  it('sends a visitor to the marketplace when the lookup fails on the network, saying it could not open', async () => {
     serveLookup(() => Promise.reject(new TypeError('Failed to fetch')))
     openProfileLink('MarcusSharp')
 
     expect(await redirectedTo()).toBe('Marketplace at /marketplace')
+    expect(screen.getByRole('status').textContent).toBe(
+      'We couldn’t open the profile link /MarcusSharp just now. Please try it again later.',
+    )
   })
 
   it('sends a visitor to the marketplace when the API rejects the username', async () => {
@@ -147,6 +162,7 @@ describe('profile link', () => {
 
     expect(await redirectedTo()).toBe('Marketplace at /marketplace')
     expect(paths).toEqual([])
+    screen.getByText('We couldn’t find a creator at /not-a-username.html. Here are the creators you can browse.')
   })
 })
 

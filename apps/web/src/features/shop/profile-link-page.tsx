@@ -2,8 +2,10 @@ import { usernamePattern } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button.tsx'
+import { ApiError } from '../../lib/api-client.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { profileLinkQueries } from './api.ts'
+import { profileLinkMiss } from './profile-link-notice.tsx'
 
 const marketplacePath = '/marketplace'
 
@@ -12,7 +14,8 @@ const referralCodePattern = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * Spec §2 "Profile link behaviour": `/{username}` looks the creator up and replaces itself with
- * their purchase page; an unknown creator or a failed lookup goes to the marketplace instead.
+ * their purchase page; an unknown creator or a failed lookup goes to the marketplace instead, which
+ * says why (`ProfileLinkNotice`).
  * A share link's `?ref=` goes along to the lookup, which counts the visit for the creator, and on
  * to the purchase page. A username the creator gave up within 30 days still resolves (server-side).
  */
@@ -25,7 +28,11 @@ export function Component() {
   const isUsernameShape = usernamePattern.test(username)
   const lookup = useQuery({ ...profileLinkQueries.byUsername(username, ref), enabled: isUsernameShape })
 
-  if (!isUsernameShape || lookup.isError) return <Navigate to={marketplacePath} replace />
+  if (!isUsernameShape || lookup.isError) {
+    // A name no creator has (or a path that cannot be one) is "not found"; anything else is a failure.
+    const notFound = !isUsernameShape || (lookup.error instanceof ApiError && lookup.error.status < 500)
+    return <Navigate to={marketplacePath} state={profileLinkMiss(`/${username}`, !notFound)} replace />
+  }
   if (lookup.data) {
     const search = ref ? `?${new URLSearchParams({ ref }).toString()}` : ''
     return <Navigate to={`/shop-picks/purchase/${lookup.data.creator.id}${search}`} replace />

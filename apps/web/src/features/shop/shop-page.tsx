@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { pageTitle } from '../../lib/site.ts'
 import { creatorQueries } from './api.ts'
 import { CreatorCard, CreatorCardSkeleton } from './creator-card.tsx'
+import { ProfileLinkNotice } from './profile-link-notice.tsx'
 import { ShopFilterControls } from './shop-filter-controls.tsx'
 import { hasActiveFilters, readShopFilters, writeShopFilters, type ShopFilters } from './shop-filters.ts'
 
@@ -161,6 +162,7 @@ export function Component() {
   return (
     <div className={pageClasses}>
       <ShopHeader />
+      <ProfileLinkNotice />
       <ShopFilterControls filters={filters} onChange={updateFilters} />
       <ShopResults filters={filters} onClearFilters={() => updateFilters({ search: '', sports: [] })} />
     </div>

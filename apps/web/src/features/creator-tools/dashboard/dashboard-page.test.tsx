@@ -16,7 +16,7 @@ import { Component as DashboardPage } from './dashboard-page.tsx'
 
 const registerPath = `/api/users/${creatorUserId}/register-creator`
 
-function signedInAs(role: 'customer' | 'creator' | 'admin') {
+function signedInAs(role: 'customer' | 'creator' | 'moderator' | 'admin') {
   storeUserRecord(recordOf({ ...customer, role }))
 }
 
@@ -301,13 +301,50 @@ describe('creator dashboard', () => {
     expect(screen.queryByText(/Welcome/)).toBeNull()
   })
 
-  it('tells staff without a creator profile that they have no plans or link', async () => {
+  it('shows an administrator with a creator profile their creator dashboard', async () => {
+    signedInAs('admin')
+    serveCreatorApi({ profiles: [aProfile()] })
+    renderDashboard()
+
+    await screen.findByRole('heading', { level: 1, name: 'Creator Dashboard' })
+    screen.getByRole('navigation', { name: 'Creator tools' })
+    await screen.findByText('@CaseyLines')
+  })
+})
+
+describe('dashboard of an administrator or moderator without a creator profile', () => {
+  it('tells an administrator where the admin area is, with no creator tools and no creator calls', async () => {
     signedInAs('admin')
     const { calls } = serveCreatorApi({ profiles: [] })
     renderDashboard()
 
-    await screen.findByText('This account has no creator profile, so it has no plans or share link.')
-    expect(screen.queryByRole('heading', { name: 'Your plans' })).toBeNull()
-    expect(calls.map((call) => call.path)).toEqual([`/api/creators/${creatorUserId}`])
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' })
+    screen.getByText('This administrator account has no creator profile, so it has no creator tools.')
+    expect(screen.getByRole('link', { name: 'Open the admin area' }).getAttribute('href')).toBe('/admin/login')
+    expect(screen.queryByRole('navigation', { name: 'Creator tools' })).toBeNull()
+    expect(calls.map((call) => call.path)).toEqual(['/api/me'])
+  })
+
+  it('tells a moderator the same, with the shop to go to', async () => {
+    signedInAs('moderator')
+    serveCreatorApi({ profiles: [] })
+    renderDashboard()
+
+    await screen.findByText('This moderator account has no creator profile, so it has no creator tools.')
+    expect(screen.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/shop-picks')
+  })
+
+  it('offers to ask again when the account cannot be checked', async () => {
+    signedInAs('admin')
+    let failing = true
+    serveCreatorApi({ profiles: [] }, (call) =>
+      call.path === '/api/me' && failing ? apiError(500, 'INTERNAL', 'Internal server error') : undefined,
+    )
+    const { user } = renderDashboard()
+
+    expect((await screen.findByRole('alert')).textContent).toContain('We couldn’t check your account.')
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await screen.findByRole('link', { name: 'Open the admin area' })
   })
 })
