@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { signUpThroughForm, uniqueEmail } from './support/accounts.ts'
+import { readFromMail } from './support/mailbox.ts'
 import {
   dayInBrowser,
   definitionOf,
@@ -58,7 +59,8 @@ test('a visitor picks a plan, signs up on the way, pays with a test card and man
     .getByRole('button', { name: `Subscribe — ${planName}` })
     .click()
   await expect(page).toHaveURL(/\/auth\?redirect=/)
-  await signUpThroughForm(page, { name: 'Pat Subscriber', email: uniqueEmail('subscriber') })
+  const subscriberEmail = uniqueEmail('subscriber')
+  await signUpThroughForm(page, { name: 'Pat Subscriber', email: subscriberEmail })
   await expect(page).toHaveURL(new RegExp(`${purchasePath}\\?plan=[0-9a-f-]{36}$`))
   await expect(page.getByText(`You’re signed in. Continue with ${planName} when you’re ready.`)).toBeVisible()
   const chosen = planCard(page, planName)
@@ -95,11 +97,25 @@ test('a visitor picks a plan, signs up on the way, pays with a test card and man
   await expect(main.getByText(price, { exact: true })).toBeVisible()
   await expect(main.getByText(`Renews on ${periodEnd}`, { exact: true })).toBeVisible()
 
+  // The receipt is in the mailbox: the amount to the cent, the plan, the creator, the card, and how to cancel.
+  const receiptAmount = `$${(seller.plan.priceCents / 100).toFixed(2)}`
+  const paid = await readFromMail(page.request, subscriberEmail, /Amount paid: (\$[\d,.]+)/)
+  expect(paid).toBe(receiptAmount)
+  const receipt = await readFromMail(page.request, subscriberEmail, /(Plan: [^\r\n]+\r?\nCreator: [^\r\n]+)/)
+  expect(receipt.split(/\r?\n/)).toEqual([`Plan: ${planName}`, `Creator: ${seller.name}`])
+  await readFromMail(page.request, subscriberEmail, /Card: ending in 4242/)
+  await readFromMail(page.request, subscriberEmail, /Cancel or manage your subscription: http\S+\/manage-subscriptions/)
+
   // /manage-subscriptions: active, renewing.
   await main.getByRole('link', { name: 'Manage subscriptions', exact: true }).click()
   await expect(page).toHaveURL(/\/manage-subscriptions$/)
   const items = page.getByRole('list', { name: 'Your subscriptions and passes' }).getByRole('listitem')
   await expect(items).toHaveCount(1)
+  // The billing history: the one charge, paid, with its receipt.
+  const charges = page.getByRole('list', { name: 'Your charges' }).getByRole('listitem')
+  await expect(charges).toHaveCount(1)
+  await expect(charges.first().getByText(receiptAmount, { exact: true })).toBeVisible()
+  await expect(charges.first().getByText('Paid', { exact: true })).toBeVisible()
   const item = items.first()
   await expect(item.getByRole('heading', { name: planName })).toBeVisible()
   await expect(item.getByRole('link', { name: seller.name, exact: true })).toBeVisible()

@@ -51,6 +51,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
 import { payoutAccountOf } from './modules/payouts/payouts.service.ts'
 import { createBilling, type Billing } from './modules/billing/billing.service.ts'
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
+import { receiptsRoutes } from './modules/billing/receipts.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.database.db,
     log: app.log,
     now,
+    email: senders.email,
     ...(deps.paymentProvider ? { provider: deps.paymentProvider } : {}),
   })
   app.decorate('billing', billing)
@@ -286,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       await api.register(payoutsRoutes, money)
       await api.register(depositsRoutes, { db: deps.database.db })
+      await api.register(receiptsRoutes, { db: deps.database.db })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { db: deps.database.db, jobs, alerts: alertDeps, now })
       await api.register(smsWebhooksRoutes, {

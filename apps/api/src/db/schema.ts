@@ -26,6 +26,7 @@ export { creatorClients } from '../modules/clients/clients.table.ts'
 export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
 export { purchases } from '../modules/purchases/purchases.table.ts'
 export { paymentEvents } from '../modules/billing/billing.table.ts'
+export { billingReceipts } from '../modules/billing/receipts.table.ts'
 export { payoutAccounts, payouts } from '../modules/payouts/payouts.table.ts'
 export {
   sandboxAccountLinks,

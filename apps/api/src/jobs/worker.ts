@@ -59,7 +59,7 @@ export async function createWorker(config: Config, options: WorkerOptions = {}):
   const now = () => new Date()
   const senders = createSenders(config, database.db, log, options.senders)
   const jobs = await openJobQueue(database, allJobs, { log, schedule: options.scheduler ?? true })
-  const billing = createBilling({ config, db: database.db, log, now })
+  const billing = createBilling({ config, db: database.db, log, now, email: senders.email })
   // The shop cache lives in each API process; after a grade here it catches up within its TTL.
   const odds = createOddsProvider({ oddsApiKey: config.oddsApiKey }, log, { now })
   const grader = createGrader({ db: database.db, odds, now, log })

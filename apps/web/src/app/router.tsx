@@ -20,6 +20,7 @@ function createPages(policy?: ChunkLoadPolicy) {
     editProfile: lazyPage(() => import('../features/account/edit-profile-page.tsx'), policy),
     alerts: lazyPage(() => import('../features/account/alerts-page.tsx'), policy),
     manageSubscriptions: lazyPage(() => import('../features/account/manage-subscriptions-page.tsx'), policy),
+    receipt: lazyPage(() => import('../features/account/receipt-page.tsx'), policy),
     creatorNotifications: lazyPage(
       () => import('../features/creator-tools/notifications/creator-notifications-page.tsx'),
       policy,
@@ -127,6 +128,7 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
                 page('edit-profile', pages.editProfile),
                 page('alerts', pages.alerts),
                 page('manage-subscriptions', pages.manageSubscriptions),
+                page('receipts/:id', pages.receipt),
                 // The sandbox provider's stand-ins for the hosted checkout and onboarding pages.
                 page('sandbox/checkout/:sessionId', pages.sandboxCheckout),
                 page('sandbox/onboarding/:linkId', pages.sandboxOnboarding),

@@ -1,4 +1,4 @@
-import type { Purchase, SandboxCheckout } from '@picks/contracts'
+import type { Charge, Purchase, SandboxCheckout } from '@picks/contracts'
 import { paymentMessages, sandboxCards } from '@picks/contracts/client'
 import { vi } from 'vitest'
 import { apiError, creatorUserId, json, type CreatorCall } from './fake-creator-api.ts'
@@ -67,6 +67,28 @@ export function aCheckout(overrides: Partial<SandboxCheckout> = {}): SandboxChec
 export interface FakePaymentsState {
   purchases: Purchase[]
   checkouts: SandboxCheckout[]
+  /** The buyer's billing history (`GET /users/{id}/charges`), newest first. */
+  charges: Charge[]
+}
+
+/** A paid charge of the buyer: Monthly picks from Casey Lines, $19.99 on November 1, 2026. */
+export function aCharge(overrides: Partial<Charge> = {}): Charge {
+  return {
+    id: '00000000-0000-4000-c000-000000000001',
+    purchase_id: '00000000-0000-4000-a000-000000000001',
+    kind: 'charge',
+    status: 'paid',
+    amount_cents: 1999,
+    refunded_cents: 0,
+    currency: 'usd',
+    plan_name: 'Monthly picks',
+    creator_name: 'Casey Lines',
+    period_start: '2026-11-01T12:00:00.000Z',
+    period_end: '2026-12-01T12:00:00.000Z',
+    card_last4: '4242',
+    occurred_at: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  }
 }
 
 const expiryPattern = /^(\d{2})\/(\d{2})$/
@@ -97,7 +119,11 @@ export function servePaymentsApi(
   initial: Partial<FakePaymentsState> = {},
   override?: (call: PaymentsCall) => Reply,
 ): { calls: PaymentsCall[]; state: FakePaymentsState } {
-  const state: FakePaymentsState = { purchases: initial.purchases ?? [], checkouts: initial.checkouts ?? [] }
+  const state: FakePaymentsState = {
+    purchases: initial.purchases ?? [],
+    checkouts: initial.checkouts ?? [],
+    charges: initial.charges ?? [],
+  }
   const calls: PaymentsCall[] = []
 
   const purchaseIndex = (id: string | undefined) => state.purchases.findIndex((p) => p.id === id)
@@ -133,6 +159,13 @@ export function servePaymentsApi(
         }
         return update(index, { auto_renewal: false, canceled_at: now })
       }
+    }
+    if ((match = /^\/api\/users\/([^/]+)\/charges$/.exec(path)) && method === 'GET') {
+      return json({ charges: match[1] === buyerId ? state.charges : [] })
+    }
+    if ((match = /^\/api\/users\/([^/]+)\/charges\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const charge = match[1] === buyerId ? state.charges.find((c) => c.id === match?.[2]) : undefined
+      return charge ? json({ charge }) : notFound('Receipt')
     }
     if ((match = /^\/api\/subscriptions\/manage\/([^/]+)$/.exec(path)) && method === 'GET') {
       return json({ purchases: state.purchases.filter((p) => p.user_id === match?.[1]) })

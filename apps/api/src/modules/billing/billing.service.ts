@@ -8,14 +8,17 @@ import {
   type PaymentProvider,
   type SandboxProvider,
 } from '../payments/payments.service.ts'
+import type { EmailSender } from '../notifications/notifications.service.ts'
 import { expirePasses } from '../purchases/purchases.service.ts'
 import { applyPaymentEvent } from './payment-events.ts'
+import { sendReceipts } from './receipts.service.ts'
 
 /**
  * The billing module: above purchases, payouts and the ledger, it is where money comes in. It holds
  * the configured payment provider (Stripe when its keys are set, else the sandbox), the one handler
  * of the provider's events both feed (payment-events.ts, which hands each event to its owner), and
- * the scheduled work (renewals in sandbox mode, passes expiring, stale checkouts). In Stripe mode
+ * the scheduled work (renewals in sandbox mode, passes expiring, stale checkouts, receipts not yet
+ * sent). In Stripe mode
  * Stripe drives renewals through its events. Money flows one way: billing → purchases and payouts
  * → ledger; nothing below imports billing.
  */
@@ -40,15 +43,32 @@ export interface BillingOptions {
   now: () => Date
   /** A provider to use instead of the configured one (tests: Stripe's SDK against a local double). */
   provider?: PaymentProvider
+  /** Where receipts go (the configured sender: SMTP or the outbox). */
+  email: EmailSender
 }
 
 export function createBilling(options: BillingOptions): Billing {
   const { config, db, log, now } = options
   let provider: PaymentProvider
   let sandbox: SandboxProvider | null = null
+
+  /** Sends the receipts waiting; a failure is logged and left for the scheduled job to retry. */
+  async function sendWaitingReceipts(): Promise<number> {
+    try {
+      return await sendReceipts({ db, email: options.email, publicUrl: config.publicUrl, log })
+    } catch (err) {
+      log.error({ err }, 'billing: receipts could not be sent now; the scheduled job tries again')
+      return 0
+    }
+  }
+
   // Declared before the provider, which the sandbox hands its events to.
-  const applyEvent = (event: PaymentEvent) =>
-    applyPaymentEvent({ db, provider: provider.name, holdDays: config.payments.holdDays }, event)
+  const applyEvent = async (event: PaymentEvent) => {
+    const applied = await applyPaymentEvent({ db, provider: provider.name, holdDays: config.payments.holdDays }, event)
+    // After the commit: the event's receipts are in the table whether or not the send works now.
+    if (applied) await sendWaitingReceipts()
+    return applied
+  }
 
   if (options.provider) {
     provider = options.provider
@@ -76,7 +96,7 @@ export function createBilling(options: BillingOptions): Billing {
     applyEvent,
     runDue,
     async runScheduled() {
-      const done = await runDue(now())
+      const done = { ...(await runDue(now())), receiptsSent: await sendWaitingReceipts() }
       if (Object.values(done).some((n) => n > 0)) log.info(done, 'billing: scheduled work done')
     },
   }

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client.ts'
-import { bookRefund } from '../ledger/ledger.service.ts'
+import { bookRefund, hasCharge } from '../ledger/ledger.service.ts'
 import type { PaymentEvent, ProviderName } from '../payments/payments.service.ts'
 import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
-import { applyPurchaseEvent } from '../purchases/purchases.service.ts'
+import { applyPurchaseEvent, lockEventPurchase } from '../purchases/purchases.service.ts'
 import { paymentEvents } from './billing.table.ts'
+import { recordPurchaseReceipts, recordRefundReceipt } from './receipts.service.ts'
 
 /**
  * The one handler of payment events, whichever provider sent them (Stripe's webhooks or the
@@ -11,7 +12,8 @@ import { paymentEvents } from './billing.table.ts'
  * finds its id taken and changes nothing, and a failure rolls both back so the provider's retry
  * applies it later. Each event goes to its owner: checkout, invoice and subscription events to
  * purchases (which books their payments in the ledger), refunds to the ledger, and account and
- * payout events to payouts.
+ * payout events to payouts. The receipts an event calls for are written in the same transaction
+ * (receipts.service.ts), so they too come once per event; they are sent after the commit.
  */
 
 export interface EventDeps {
@@ -48,15 +50,23 @@ async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {
     case 'invoice.paid':
     case 'invoice.payment_failed':
     case 'subscription.updated':
-    case 'subscription.deleted':
-      return applyPurchaseEvent(deps, event)
-    case 'charge.refunded':
-      await bookRefund(deps.db, {
+    case 'subscription.deleted': {
+      // The purchase as it was, for its receipts: locked first, as applying the event locks it too.
+      const before = await lockEventPurchase(deps.db, event)
+      const chargedBefore = before ? await hasCharge(deps.db, before.id) : false
+      await applyPurchaseEvent(deps, event)
+      if (before) await recordPurchaseReceipts(deps, event, before, chargedBefore)
+      return
+    }
+    case 'charge.refunded': {
+      const refunded = await bookRefund(deps.db, {
         paymentRef: event.paymentRef,
         amountRefundedCents: event.amountRefundedCents,
         occurredAt: event.occurredAt,
       })
+      await recordRefundReceipt(deps, event, refunded)
       return
+    }
     case 'account.updated':
       return recordAccountStatus(deps, event)
     case 'payout.paid':

@@ -17,6 +17,8 @@ import { creatorPreviousUsernames } from './creator-links.table.ts'
 import { creatorRecords } from './creator-records.table.ts'
 import { creatorProfiles, subscriptionPlans } from './creators.table.ts'
 
+export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts } from './billing-emails.ts'
+
 type Deps = { db: Db }
 
 const summaryColumns = {

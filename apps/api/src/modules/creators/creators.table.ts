@@ -31,6 +31,8 @@ export const creatorProfiles = pgTable(
     country: text('country'),
     lowestPriceCents: integer('lowest_price_cents'),
     currency: text('currency').notNull().default('usd'),
+    /** Whether the creator gets an e-mail for each new subscriber (billing's notice; on unless turned off). */
+    newSubscriberEmails: boolean('new_subscriber_emails').notNull().default(true),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(

@@ -200,3 +200,13 @@ export async function hasCharge(db: Db, purchaseId: string): Promise<boolean> {
     .limit(1)
   return Boolean(row)
 }
+
+/** The purchase a charge (by the provider's reference) paid for; null when none is booked. */
+export async function purchaseOfCharge(db: Db, paymentRef: string): Promise<string | null> {
+  const [row] = await db
+    .select({ purchaseId: ledgerEntries.purchaseId })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'charge'), eq(ledgerEntries.providerRef, paymentRef)))
+    .limit(1)
+  return row?.purchaseId ?? null
+}

@@ -186,6 +186,11 @@ export interface PaymentCharge {
   /** The application fee the platform kept, as the provider reports it. */
   feeCents: number
   currency: string
+  /**
+   * The last four digits of the card charged, when the event carries them (the sandbox does;
+   * Stripe's invoice and checkout events do not without another call, so its events leave it out).
+   */
+  cardLast4?: string | null
 }
 
 export type PaymentEventType = PaymentEvent['type']

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { addPlanInterval } from '@picks/contracts'
+import { addPlanInterval, sandboxCards } from '@picks/contracts'
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
@@ -8,6 +8,7 @@ import {
   WebhookSignatureError,
   type AccountStatus,
   type CheckoutInput,
+  type PaymentCharge,
   type PaymentEvent,
   type PaymentEventBody,
   type PaymentProvider,
@@ -96,11 +97,18 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     return { ...body, id: sandboxId('evt'), occurredAt }
   }
 
-  async function charge(accountId: string, amountCents: number, feeBps: number, currency: string, at: Date) {
+  async function charge(
+    accountId: string,
+    amountCents: number,
+    feeBps: number,
+    currency: string,
+    at: Date,
+    card: SandboxCard,
+  ): Promise<PaymentCharge> {
     const id = sandboxId('pi')
     const feeCents = platformFeeCents(amountCents, feeBps)
     await db.insert(sandboxCharges).values({ id, accountId, amountCents, feeCents, currency, createdAt: at })
-    return { paymentRef: id, amountCents, feeCents, currency }
+    return { paymentRef: id, amountCents, feeCents, currency, cardLast4: sandboxCards[card].slice(-4) }
   }
 
   async function findAccount(accountId: string) {
@@ -222,7 +230,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       .where(unchanged(sub))
       .returning()
     if (!updated) return []
-    const payment = await charge(sub.accountId, sub.amountCents, sub.feeBps, sub.currency, at)
+    const payment = await charge(sub.accountId, sub.amountCents, sub.feeBps, sub.currency, at, sub.card)
     return [
       event(
         {
@@ -324,7 +332,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const { item } = session
       const events: PaymentEvent[] = []
       if (item.kind === 'one_time') {
-        const payment = await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at)
+        const payment = await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at, card)
         events.push(
           event(
             { type: 'checkout.completed', purchaseId: session.purchaseId, sessionId, subscriptionId: null, payment },
@@ -359,7 +367,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           .where(eq(sandboxCheckoutSessions.id, sessionId))
         const payment = trialing
           ? null
-          : await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at)
+          : await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at, card)
         events.push(
           event(
             { type: 'checkout.completed', purchaseId: session.purchaseId, sessionId, subscriptionId, payment: null },

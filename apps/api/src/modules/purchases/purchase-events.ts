@@ -35,7 +35,7 @@ export type PurchaseEvent = Extract<
   }
 >
 
-type PurchaseRow = typeof purchases.$inferSelect
+export type PurchaseRow = typeof purchases.$inferSelect
 const isUuid = z.uuid()
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -55,6 +55,23 @@ export async function applyPurchaseEvent(deps: PurchaseEventDeps, event: Purchas
     case 'subscription.deleted':
       return subscriptionDeleted(deps, event)
   }
+}
+
+/**
+ * Locks the purchase an event is about and returns it as it is before the event: billing reads it
+ * for the event's receipts, in the same transaction, before applying the event.
+ */
+export function lockEventPurchase(db: Db, event: PurchaseEvent): Promise<PurchaseRow | null> {
+  return lockPurchase(db, {
+    purchaseId: event.purchaseId,
+    subscriptionId: 'subscriptionId' in event ? event.subscriptionId : null,
+  })
+}
+
+/** A purchase's row, as it is now (billing's receipts read it after an event). */
+export async function purchaseRowById(db: Db, id: string): Promise<PurchaseRow | null> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id))
+  return row ?? null
 }
 
 type EventOf<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>

@@ -18,7 +18,14 @@ export {
   hasPaidAccess,
 } from './entitlements.ts'
 // What the provider's events do to purchases, for billing's event switch.
-export { applyPurchaseEvent, type PurchaseEvent, type PurchaseEventDeps } from './purchase-events.ts'
+export {
+  applyPurchaseEvent,
+  lockEventPurchase,
+  purchaseRowById,
+  type PurchaseEvent,
+  type PurchaseEventDeps,
+  type PurchaseRow,
+} from './purchase-events.ts'
 
 /**
  * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider

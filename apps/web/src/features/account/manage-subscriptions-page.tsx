@@ -16,6 +16,7 @@ import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { serverReason } from '../../components/alerts/alerts-common.ts'
 import { alertQueries, cancelSubscription, setAutoRenewal, subscriptionQueries } from './api.ts'
+import { BillingHistory } from './billing-history.tsx'
 import { CreatorAlertSwitches } from './creator-alert-switches.tsx'
 import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 
@@ -340,7 +341,8 @@ function Subscriptions({ userId }: { userId: string }) {
 
 /**
  * `/manage-subscriptions` (signed in): every subscription and pass, with auto-renew and cancel,
- * and on the card of each creator the person has access to, that creator's e-mail and text switches.
+ * and on the card of each creator the person has access to, that creator's e-mail and text switches;
+ * then the billing history, each charge with its printable receipt.
  */
 export function Component() {
   const user = useStoredUser()
@@ -352,6 +354,7 @@ export function Component() {
         <p className="text-slate-700">Cancel any time: your access continues to the end of the period you paid for.</p>
       </div>
       {user && <Subscriptions key={user.id} userId={user.id} />}
+      {user && <BillingHistory key={user.id} userId={user.id} />}
     </div>
   )
 }

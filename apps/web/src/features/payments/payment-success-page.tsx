@@ -35,17 +35,17 @@ function ManageLink() {
   )
 }
 
-/** No purchase named (an old link, or `/success` on its own): a thank-you and the ways on. */
-function GenericSuccess() {
+/**
+ * No purchase to show (no `?purchase=`, or one that is not the visitor's or does not exist): says
+ * so plainly, thanks no one, and leads to the shop and to the visitor's subscriptions.
+ */
+function NoPurchase({ title, message }: { title: string; message: string }) {
   return (
-    <Page title="Payment Successful">
-      <p className="text-slate-700">Thank you for your purchase. It can take a moment to show in your account.</p>
+    <Page title={title}>
+      <p className="text-slate-700">{message}</p>
       <div className="flex flex-wrap items-center gap-4">
-        <ButtonLink to="/my-picks">Go to my picks</ButtonLink>
+        <ButtonLink to="/shop-picks">Browse the shop</ButtonLink>
         <ManageLink />
-        <Link to="/shop-picks" className={linkClasses}>
-          Back to the shop
-        </Link>
       </div>
     </Page>
   )
@@ -147,12 +147,10 @@ function PurchaseResult({ purchaseId }: { purchaseId: string }) {
     }
     if (read.error instanceof ApiError && [400, 403, 404].includes(read.error.status)) {
       return (
-        <Page title="Purchase not found">
-          <p className="text-slate-700">We couldn’t find this purchase in your account.</p>
-          <p>
-            <ManageLink />
-          </p>
-        </Page>
+        <NoPurchase
+          title="Purchase not found"
+          message="We couldn’t find this purchase in your account. If you have just paid, it is listed under your subscriptions once the payment is confirmed."
+        />
       )
     }
     return (
@@ -233,6 +231,13 @@ function PurchaseResult({ purchaseId }: { purchaseId: string }) {
 export function Component() {
   const [searchParams] = useSearchParams()
   const purchaseId = searchParams.get('purchase')
-  if (!purchaseId) return <GenericSuccess />
+  if (!purchaseId) {
+    return (
+      <NoPurchase
+        title="No purchase to show"
+        message="This page shows a purchase when you come back from checkout, and no purchase was named here."
+      />
+    )
+  }
   return <PurchaseResult key={purchaseId} purchaseId={purchaseId} />
 }

@@ -2,6 +2,7 @@
  * The creator tools' data calls, one file per area: the dashboard (registering, plans, share link,
  * grading), payouts and the payments page, and notifications.
  */
+export * from './billing-emails.ts'
 export * from './dashboard.ts'
 export * from './notifications.ts'
 export * from './payouts.ts'

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { useStoredUser } from '../../../auth/stored-user.ts'
 import { pageTitle } from '../../../lib/site.ts'
+import { BillingEmailsSection } from './billing-emails-section.tsx'
 import { DeliveryLogSection } from './delivery-log-section.tsx'
 import { DeliveryMethodsSection } from './delivery-methods-section.tsx'
 import { PendingSection } from './pending-section.tsx'
@@ -11,7 +12,7 @@ import { TestEmailForm } from './test-email-form.tsx'
 /**
  * `/creator/notifications` (spec §2, creator only; issue 7 item 6): the channels the creator's
  * picks go out on, who hears from them, e-mail and text statistics by timeframe, pending
- * deliveries with Send Batch Now, the delivery log, and a test e-mail.
+ * deliveries with Send Batch Now, the delivery log, the new-subscriber e-mail switch, and a test e-mail.
  */
 export function Component() {
   const user = useStoredUser()
@@ -34,6 +35,7 @@ export function Component() {
       <StatsSection creatorId={user.id} />
       <PendingSection creatorId={user.id} />
       <DeliveryLogSection creatorId={user.id} />
+      <BillingEmailsSection creatorId={user.id} />
       <TestEmailForm creatorId={user.id} email={user.email} />
     </div>
   )
