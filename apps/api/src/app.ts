@@ -47,7 +47,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts'
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
 import { webhookRoutes } from './modules/payments/webhook.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
-import { payoutAccountOf } from './modules/payouts/payouts.service.ts'
+import { chargeableAccountOf } from './modules/payouts/payouts.service.ts'
 import { createBilling, type Billing } from './modules/billing/billing.service.ts'
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
@@ -180,16 +180,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
+  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
   const billing = createBilling({
     config,
     db: deps.database.db,
     log: app.log,
     now,
     ...(deps.paymentProvider ? { provider: deps.paymentProvider } : {}),
+    // A payout account that starts or stops taking charges puts plans on sale or takes them off.
+    onSaleChanged: () => shopCache.invalidate(),
   })
   app.decorate('billing', billing)
   const odds = deps.odds ?? createOddsProvider({ oddsApiKey: config.oddsApiKey }, app.log, { now })
-  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
   const grader = createGrader({
     db: deps.database.db,
     odds,
@@ -265,7 +267,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
       await api.register(purchasesRoutes, {
         ...money,
-        payoutAccountOf: (creatorId) => payoutAccountOf({ db: deps.database.db }, creatorId),
+        chargeableAccountOf: (creatorId) =>
+          chargeableAccountOf({ db: deps.database.db, provider: billing.provider.name }, creatorId),
       })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
@@ -283,7 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             ),
         },
       })
-      await api.register(payoutsRoutes, money)
+      await api.register(payoutsRoutes, { ...money, onSaleChanged: () => shopCache.invalidate() })
       await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { db: deps.database.db, jobs, alerts: alertDeps, now })

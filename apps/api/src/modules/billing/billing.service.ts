@@ -40,6 +40,8 @@ export interface BillingOptions {
   now: () => Date
   /** A provider to use instead of the configured one (tests: Stripe's SDK against a local double). */
   provider?: PaymentProvider
+  /** Called after an account event may have put plans on sale or taken them off (the shop's cache). */
+  onSaleChanged?: () => void
 }
 
 export function createBilling(options: BillingOptions): Billing {
@@ -48,7 +50,15 @@ export function createBilling(options: BillingOptions): Billing {
   let sandbox: SandboxProvider | null = null
   // Declared before the provider, which the sandbox hands its events to.
   const applyEvent = (event: PaymentEvent) =>
-    applyPaymentEvent({ db, provider: provider.name, holdDays: config.payments.holdDays }, event)
+    applyPaymentEvent(
+      {
+        db,
+        provider: provider.name,
+        holdDays: config.payments.holdDays,
+        ...(options.onSaleChanged ? { onSaleChanged: options.onSaleChanged } : {}),
+      },
+      event,
+    )
 
   if (options.provider) {
     provider = options.provider
