@@ -36,7 +36,10 @@ function SyncedStatus({ creatorId }: { creatorId: string }) {
   })
 
   useEffect(() => {
-    if (sync.data) queryClient.setQueryData(payoutQueries.onboardingStatus(creatorId).queryKey, sync.data)
+    if (!sync.data) return
+    queryClient.setQueryData(payoutQueries.onboardingStatus(creatorId).queryKey, sync.data)
+    // Plans are on sale only while payouts can take charges: the shop and the creator's pages change with it.
+    void queryClient.invalidateQueries({ queryKey: ['creators'] })
   }, [sync.data, queryClient, creatorId])
 
   if (sync.isPending) {
