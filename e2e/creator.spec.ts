@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { signUpThroughForm } from './support/accounts.ts'
+import { setUpPayouts } from './support/picks.ts'
 
 /** A real 64×64 PNG (a checkerboard), as a phone's photo picker would hand it over. */
 const avatarPng = Buffer.from(
@@ -27,7 +28,7 @@ async function addPlan(page: Page, fill: (form: Locator) => Promise<void>) {
   await expect(form).toBeHidden()
 }
 
-test('a customer becomes a creator, sells a monthly plan and a day pass, and their link opens the purchase page', async ({
+test('a customer becomes a creator, adds a monthly plan and a day pass that go on sale once payouts are set up, and their link opens the purchase page', async ({
   page,
 }) => {
   const id = unique()
@@ -50,6 +51,9 @@ test('a customer becomes a creator, sells a monthly plan and a day pass, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible()
   await expect(page.getByText(`Welcome, @${username}: you are a creator now.`)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Creator Dashboard' }).first()).toBeVisible()
+  // The steps to a first sale: payouts come next.
+  const nextStep = page.getByRole('region', { name: 'Start selling' }).locator('[aria-current="step"]')
+  await expect(nextStep.getByRole('link', { name: 'Set up payouts' })).toHaveAttribute('href', '/creator/payments')
 
   // Plans
   await addPlan(page, async (form) => {
@@ -67,6 +71,11 @@ test('a customer becomes a creator, sells a monthly plan and a day pass, and the
   await expect(plans.getByRole('listitem')).toHaveCount(2)
   await expect(plans.getByText('$19.99 / month')).toBeVisible()
   await expect(plans.getByText('One payment, 1 day of access')).toBeVisible()
+  // Not on sale until the creator can be paid, and the editor says why.
+  await expect(plans.getByText('Not on sale yet')).toHaveCount(2)
+  await expect(
+    page.getByText(/^Your plans are not on sale yet/).getByRole('link', { name: 'Set up payouts' }),
+  ).toBeVisible()
 
   // The share link carries a referral code and leads to the same page.
   const shareLink = await page.getByRole('textbox', { name: 'Share link' }).inputValue()
@@ -78,6 +87,13 @@ test('a customer becomes a creator, sells a monthly plan and a day pass, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Casey Creator' })).toBeVisible()
   await expect(page.getByText(`@${username}`)).toBeVisible()
   await expect(page.getByRole('link', { name: 'X (Twitter)' })).toHaveAttribute('href', 'https://x.com/caseycreator')
+  await expect(page.getByText('This creator has no plans on sale yet.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Subscribe/ })).toHaveCount(0)
+
+  // Payouts set up: both plans go on sale.
+  await setUpPayouts(page)
+  await page.goto(`/${username}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Casey Creator' })).toBeVisible()
   const onSale = page.getByRole('list', { name: 'Plans on sale' })
   await expect(onSale.getByRole('listitem')).toHaveCount(2)
   await expect(onSale.getByRole('heading', { name: 'Monthly picks' })).toBeVisible()

@@ -48,7 +48,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts'
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
 import { webhookRoutes } from './modules/payments/webhook.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
-import { payoutAccountOf } from './modules/payouts/payouts.service.ts'
+import { chargeableAccountOf } from './modules/payouts/payouts.service.ts'
 import { createBilling, type Billing } from './modules/billing/billing.service.ts'
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
 import { receiptsRoutes } from './modules/billing/receipts.routes.ts'
@@ -182,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
+  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -189,10 +190,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
     email: senders.email,
     ...(deps.paymentProvider ? { provider: deps.paymentProvider } : {}),
+    // A payout account that starts or stops taking charges puts plans on sale or takes them off.
+    onSaleChanged: () => shopCache.invalidate(),
   })
   app.decorate('billing', billing)
   const odds = deps.odds ?? createOddsProvider({ oddsApiKey: config.oddsApiKey }, app.log, { now })
-  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
   const grader = createGrader({
     db: deps.database.db,
     odds,
@@ -268,7 +270,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
       await api.register(purchasesRoutes, {
         ...money,
-        payoutAccountOf: (creatorId) => payoutAccountOf({ db: deps.database.db }, creatorId),
+        chargeableAccountOf: (creatorId) =>
+          chargeableAccountOf({ db: deps.database.db, provider: billing.provider.name }, creatorId),
       })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
@@ -286,7 +289,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             ),
         },
       })
-      await api.register(payoutsRoutes, money)
+      await api.register(payoutsRoutes, { ...money, onSaleChanged: () => shopCache.invalidate() })
       await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(receiptsRoutes, { db: deps.database.db })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })

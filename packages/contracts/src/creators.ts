@@ -84,7 +84,7 @@ export const CreatorStats = z.object({
   lowest_price_cents: z.number().int().nullable(),
   currency: z.string(),
   member_since: z.iso.datetime({ offset: true }),
-  /** The active plans, cheapest first. */
+  /** The plans on sale, cheapest first (none until the creator's payout account can take charges). */
   plans: z.array(Plan),
   /** Customers with access now (payments, issue 5). */
   subscriber_count: z.number().int(),

@@ -16,6 +16,11 @@ export const Plan = z.object({
   currency: z.string(),
   trial_days: z.number().int(),
   active: z.boolean(),
+  /**
+   * Whether customers can buy it now: active, and its creator's payout account can take charges
+   * (the rule checkout applies; docs/decisions/025-plans-on-sale-only-when-payable.md).
+   */
+  on_sale: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 })
@@ -92,7 +97,7 @@ export const PlanIdParams = z.object({ id: z.uuid() })
  */
 export const PlanCreatorParams = z.object({ id: z.uuid().describe("The creator's user id") })
 
-/** `?all=true`: the owner or an admin also sees inactive plans. */
+/** `?all=true`: the owner or an admin also sees plans not on sale (inactive, or waiting for payouts). */
 export const PlansQuery = z.object({
   all: z
     .enum(['true', 'false'], { error: 'Use all=true or all=false' })

@@ -45,8 +45,13 @@ describe('demo data', () => {
     expect(await seedDemoData(database.db)).toEqual({ created: true, creators: demoCreatorCount })
   })
 
-  it('connects every demo creator to the sandbox payment provider, once', async () => {
+  it('connects every demo creator to the sandbox payment provider, once, which puts their plans on sale', async () => {
     await seedDemoData(database.db)
+    const onSale = () =>
+      database.db
+        .select({ accepting: creatorProfiles.acceptingPayments, price: creatorProfiles.lowestPriceCents })
+        .from(creatorProfiles)
+    expect((await onSale()).filter((c) => c.accepting || c.price !== null)).toEqual([])
     const sandbox = createSandboxProvider({
       db: database.db,
       publicUrl: 'http://localhost:3000',
@@ -61,6 +66,7 @@ describe('demo data', () => {
         payoutsEnabled: true,
       })
     }
+    expect((await onSale()).filter((c) => !c.accepting || c.price === null)).toEqual([])
     expect(await connectDemoCreators(database.db, sandbox)).toBe(0)
   })
 

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 import type { SandboxProvider } from '../modules/payments/sandbox-provider.ts'
+import { storeAcceptingPayments } from '../modules/payouts/payouts.service.ts'
 import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
 import { users } from '../modules/users/users.table.ts'
 import type { Db } from '../db/client.ts'
@@ -44,7 +45,6 @@ export async function insertDemoCreators(db: Db, total: number, from = 0, batchS
           sports: [c.specialtySport, ...c.otherSports],
           socialLinks: c.socialLinks,
           country: c.country,
-          lowestPriceCents: Math.min(...c.plans.map((p) => p.priceCents)),
           createdAt: new Date(now - c.joinedDaysAgo * 86_400_000),
         })),
       )
@@ -112,6 +112,11 @@ export async function connectDemoCreators(db: Db, sandbox: SandboxProvider): Pro
       })
       .onConflictDoNothing()
   }
+  // Their plans go on sale by the rule checkout applies (payouts' takesCharges).
+  await storeAcceptingPayments(
+    { db, provider: sandbox.name },
+    demo.map((creator) => creator.id),
+  )
   return demo.length
 }
 

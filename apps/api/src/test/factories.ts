@@ -3,6 +3,8 @@ import type { Sport } from '@picks/contracts'
 import type { Db } from '../db/client.ts'
 import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 import { refreshLowestPrice } from '../modules/creators/creators.service.ts'
+import { storeAcceptingPayments } from '../modules/payouts/payouts.service.ts'
+import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
 import { users } from '../modules/users/users.table.ts'
 
 export interface CreatorSpec {
@@ -15,6 +17,11 @@ export interface CreatorSpec {
   /** Monthly plan prices in cents; each becomes an active plan. */
   planPricesCents?: number[]
   inactivePlanPricesCents?: number[]
+  /**
+   * Whether the creator has a sandbox payout account that takes charges, so their active plans are
+   * on sale (default true); false leaves them without one, as a creator who has not set up payouts.
+   */
+  takesPayments?: boolean
   createdAt?: Date
 }
 
@@ -54,5 +61,11 @@ export async function createCreator(db: Db, spec: CreatorSpec = {}): Promise<{ i
     )
   }
   await refreshLowestPrice({ db }, id)
+  if (spec.takesPayments ?? true) {
+    await db
+      .insert(payoutAccounts)
+      .values({ creatorId: id, provider: 'sandbox', accountId: `acct_sbx_${randomUUID()}`, chargesEnabled: true })
+    await storeAcceptingPayments({ db, provider: 'sandbox' }, [id])
+  }
   return { id, username }
 }

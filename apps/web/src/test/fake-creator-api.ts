@@ -89,6 +89,8 @@ export function aPlan(overrides: Partial<Plan> = {}): Plan {
     created_at: '2026-02-02T12:00:00.000Z',
     updated_at: '2026-02-02T12:00:00.000Z',
     ...overrides,
+    // As the server answers: on sale while active, unless the test says the creator cannot take payments.
+    on_sale: overrides.on_sale ?? overrides.active ?? true,
   }
 }
 
@@ -205,6 +207,8 @@ export interface FakeCreatorState {
   plans: Plan[]
   takenUsernames: string[]
   shareLink: ShareLink
+  /** Whether the creator's payout account takes charges, so their active plans are on sale (default true). */
+  acceptingPayments: boolean
 }
 
 /**
@@ -220,6 +224,7 @@ export function serveCreatorApi(
     profiles: initial.profiles ?? [],
     plans: initial.plans ?? [],
     takenUsernames: initial.takenUsernames ?? [],
+    acceptingPayments: initial.acceptingPayments ?? true,
     shareLink: initial.shareLink ?? {
       url: 'http://localhost:3000/CaseyLines?ref=k3Yc9QaZ',
       code: 'k3Yc9QaZ',
@@ -287,7 +292,7 @@ export function serveCreatorApi(
     }
     if ((match = /^\/api\/subscription-pricing\/([^/]+)$/.exec(path)) && method === 'GET') {
       const all = call.search.get('all') === 'true'
-      const plans = state.plans.filter((p) => p.creator_id === match?.[1] && (all || p.active))
+      const plans = state.plans.filter((p) => p.creator_id === match?.[1] && (all || p.on_sale))
       return json({ plans })
     }
     if (path === '/api/subscription-pricing' && method === 'POST') {
@@ -297,6 +302,7 @@ export function serveCreatorApi(
         ...body,
         interval: body.interval ?? null,
         access_days: body.access_days ?? null,
+        on_sale: (body.active ?? true) && state.acceptingPayments,
       })
       state.plans.push(plan)
       return json({ plan }, 201)
@@ -307,7 +313,9 @@ export function serveCreatorApi(
       if (!current) return apiError(404, 'NOT_FOUND', 'Plan not found')
       const body = call.body as UpdatePlanBody
       if (body.active && !current.active && activeCount(current.id) >= 5) return planLimit()
-      const plan: Plan = { ...current, ...body, updated_at: '2026-03-01T00:00:00.000Z' }
+      const active = body.active ?? current.active
+      const onSale = active && state.acceptingPayments
+      const plan: Plan = { ...current, ...body, on_sale: onSale, updated_at: '2026-03-01T00:00:00.000Z' }
       state.plans[index] = plan
       return json({ plan })
     }

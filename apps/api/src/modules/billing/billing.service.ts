@@ -45,6 +45,8 @@ export interface BillingOptions {
   provider?: PaymentProvider
   /** Where receipts go (the configured sender: SMTP or the outbox). */
   email: EmailSender
+  /** Called after an account event may have put plans on sale or taken them off (the shop's cache). */
+  onSaleChanged?: () => void
 }
 
 export function createBilling(options: BillingOptions): Billing {
@@ -64,7 +66,15 @@ export function createBilling(options: BillingOptions): Billing {
 
   // Declared before the provider, which the sandbox hands its events to.
   const applyEvent = async (event: PaymentEvent) => {
-    const applied = await applyPaymentEvent({ db, provider: provider.name, holdDays: config.payments.holdDays }, event)
+    const applied = await applyPaymentEvent(
+      {
+        db,
+        provider: provider.name,
+        holdDays: config.payments.holdDays,
+        ...(options.onSaleChanged ? { onSaleChanged: options.onSaleChanged } : {}),
+      },
+      event,
+    )
     // After the commit: the event's receipts are in the table whether or not the send works now.
     if (applied) await sendWaitingReceipts()
     return applied

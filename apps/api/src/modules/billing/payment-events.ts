@@ -21,11 +21,13 @@ export interface EventDeps {
   provider: ProviderName
   /** Days a charge stays pending before the creator can withdraw it. */
   holdDays: number
+  /** Called after an account event committed: it may have put plans on sale or taken them off (the shop's cache). */
+  onSaleChanged?: () => void
 }
 
 /** Applies `event` once; false when it had been applied before. */
 export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  const applied = await deps.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
       .values({
@@ -41,6 +43,8 @@ export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): P
     await dispatch({ ...deps, db: tx }, event)
     return true
   })
+  if (applied && event.type === 'account.updated') deps.onSaleChanged?.()
+  return applied
 }
 
 async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {

@@ -7,7 +7,6 @@ import {
   type CreatorSummary,
   type CreatorsPage,
   type ParsedCreatorsPageQuery,
-  type Plan,
 } from '@picks/contracts'
 import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -15,7 +14,11 @@ import { AppError } from '../../errors.ts'
 import { provideCreatorSide, type AccountFields } from '../users/users.service.ts'
 import { creatorPreviousUsernames } from './creator-links.table.ts'
 import { creatorRecords } from './creator-records.table.ts'
-import { creatorProfiles, subscriptionPlans } from './creators.table.ts'
+import { creatorProfiles } from './creators.table.ts'
+import { plansOf } from './plans-on-sale.ts'
+
+// What is on sale, for checkout (purchases), payouts (which says whether a creator accepts payments) and test fixtures.
+export { findPlan, refreshLowestPrice, setAcceptingPayments } from './plans-on-sale.ts'
 
 export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts } from './billing-emails.ts'
 
@@ -147,7 +150,7 @@ export async function getCreatorStats(
     .where(eq(creatorProfiles.userId, creatorId))
   if (!profile) throw new AppError('NOT_FOUND', 'Creator not found')
   const [plans, [summary]] = await Promise.all([
-    plansOf(deps, creatorId, { includeInactive: false }),
+    plansOf(deps, creatorId, { onSaleOnly: true }),
     deps.db
       .select({ picksCount: creatorRecords.picksCount, record: creatorRecords.record })
       .from(creatorRecords)
@@ -296,39 +299,6 @@ export async function getCreatorProfile(deps: Deps, creatorId: string): Promise<
   return profile
 }
 
-type PlanRow = typeof subscriptionPlans.$inferSelect
-
-export function toPlan(row: PlanRow): Plan {
-  return {
-    id: row.id,
-    creator_id: row.creatorId,
-    name: row.name,
-    kind: row.kind,
-    interval: row.interval,
-    access_days: row.accessDays,
-    price_cents: row.priceCents,
-    currency: row.currency,
-    trial_days: row.trialDays,
-    active: row.active,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }
-}
-
-/** A creator's plans, cheapest first; active ones before inactive ones when those are included. */
-export async function plansOf(deps: Deps, creatorId: string, options: { includeInactive: boolean }): Promise<Plan[]> {
-  const rows = await deps.db
-    .select()
-    .from(subscriptionPlans)
-    .where(
-      options.includeInactive
-        ? eq(subscriptionPlans.creatorId, creatorId)
-        : and(eq(subscriptionPlans.creatorId, creatorId), eq(subscriptionPlans.active, true)),
-    )
-    .orderBy(desc(subscriptionPlans.active), asc(subscriptionPlans.priceCents), asc(subscriptionPlans.createdAt))
-  return rows.map(toPlan)
-}
-
 /**
  * Keeps a creator's storefront in step with their account: the display name, the picture and the
  * specialty sport (which also leads the sport list) follow the user record. Nothing for a
@@ -354,18 +324,6 @@ export async function mirrorAccountFields(deps: Deps, userId: string, fields: Ac
     .where(eq(creatorProfiles.userId, userId))
 }
 
-/** Keeps the shop's denormalised lowest price equal to the creator's cheapest active plan. */
-export async function refreshLowestPrice(deps: Deps, creatorId: string): Promise<void> {
-  await deps.db
-    .update(creatorProfiles)
-    .set({
-      lowestPriceCents: sql`(select min(${subscriptionPlans.priceCents}) from ${subscriptionPlans}
-        where ${subscriptionPlans.creatorId} = ${creatorId} and ${subscriptionPlans.active})`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(creatorProfiles.userId, creatorId))
-}
-
 /** The creator fields of a server user (spec §3), or null for someone who is not a creator. */
 export async function creatorFieldsOf(
   deps: Deps,
@@ -379,12 +337,6 @@ export async function creatorFieldsOf(
     })
     .from(creatorProfiles)
     .where(eq(creatorProfiles.userId, userId))
-  return row ?? null
-}
-
-/** A plan by id, with the terms a sale copies; null when there is no such plan. */
-export async function findPlan(deps: Deps, planId: string): Promise<PlanRow | null> {
-  const [row] = await deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId))
   return row ?? null
 }
 

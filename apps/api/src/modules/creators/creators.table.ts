@@ -4,7 +4,7 @@ import { users } from '../users/users.table.ts'
 
 /**
  * A creator's public storefront. The shop reads this one table: display name, sports and the
- * lowest active plan price are kept here (in the same transaction as their source) so that
+ * lowest price on sale are kept here (in the same transaction as their source) so that
  * filtering and every sort order run off an index at 100k creators.
  */
 export const creatorProfiles = pgTable(
@@ -29,7 +29,13 @@ export const creatorProfiles = pgTable(
       .default(sql`'{}'::text[]`),
     socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
     country: text('country'),
+    /** The cheapest plan on sale: active, and only while accepting_payments (null: nothing on sale). */
     lowestPriceCents: integer('lowest_price_cents'),
+    /**
+     * Whether the creator's payout account can take charges now, as the payouts module last stored
+     * it (payouts' `takesCharges`, the rule checkout applies). Plans are on sale only while it holds.
+     */
+    acceptingPayments: boolean('accepting_payments').notNull().default(false),
     currency: text('currency').notNull().default('usd'),
     /** Whether the creator gets an e-mail for each new subscriber (billing's notice; on unless turned off). */
     newSubscriberEmails: boolean('new_subscriber_emails').notNull().default(true),

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin, assertOwner, callerOf } from '../auth/guard.ts'
-import { findCreatorProfile, plansOf } from './creators.service.ts'
+import { findCreatorProfile } from './creators.service.ts'
+import { plansOf } from './plans-on-sale.ts'
 import { createPlan, updatePlan } from './plans.ts'
 import type { ShopCache } from './shop-cache.ts'
 
@@ -20,11 +21,12 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }
   app.get(
     '/subscription-pricing/:id',
     {
-      // The active plans are the shop's; `all=true` asks the caller to be the creator or a verified admin.
+      // The plans on sale are the shop's; `all=true` asks the caller to be the creator or a verified admin.
       config: { access: 'public' },
       schema: {
         tags: ['plans'],
-        summary: "A creator's active plans, cheapest first; with all=true (the creator or an admin) inactive ones too",
+        summary:
+          "A creator's plans on sale, cheapest first (none until they can take payments); with all=true (the creator or an admin) every plan, marked on_sale",
         params: PlanCreatorParams,
         querystring: PlansQuery,
         response: { 200: PlansAnswer },
@@ -37,7 +39,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }
         await assertOwner(request, creatorId, 'Only the creator or an admin can see inactive plans')
       }
       if (!(await findCreatorProfile({ db }, creatorId))) throw new AppError('NOT_FOUND', 'Creator not found')
-      return { plans: await plansOf({ db }, creatorId, { includeInactive }) }
+      return { plans: await plansOf({ db }, creatorId, { onSaleOnly: !includeInactive }) }
     },
   )
 

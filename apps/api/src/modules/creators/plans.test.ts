@@ -9,6 +9,7 @@ import {
 } from '@picks/contracts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { onboard } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
 import { AppError } from '../../errors.ts'
 import { createPlan } from './plans.ts'
@@ -32,10 +33,12 @@ function errorOf(res: { body: string }) {
   return ErrorBody.parse(JSON.parse(res.body)).error
 }
 
+/** A creator whose payout account takes charges, so their active plans are on sale (plans-on-sale.test.ts has the rest). */
 async function creator(app: TestApp, email: string, username: string): Promise<Person> {
   const who = await person(app, email)
   const res = await request(app, 'POST', `/users/${who.id}/register-creator`, who, { username, specialtySport: 'nba' })
   expect(res.statusCode, res.body).toBe(201)
+  await onboard(app, who)
   return who
 }
 
@@ -76,6 +79,7 @@ describe('POST /api/subscription-pricing', () => {
       currency: 'usd',
       trial_days: 7,
       active: true,
+      on_sale: true,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     })

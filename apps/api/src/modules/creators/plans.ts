@@ -10,7 +10,7 @@ import {
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { refreshLowestPrice, toPlan } from './creators.service.ts'
+import { refreshLowestPrice, toPlan } from './plans-on-sale.ts'
 import { creatorProfiles, subscriptionPlans } from './creators.table.ts'
 
 /**
@@ -32,14 +32,18 @@ function planLimitReached(): AppError {
   return new AppError('CONFLICT', planMessages.planLimit, { reason: 'PLAN_LIMIT' })
 }
 
-/** Locks the creator's profile row for the rest of the transaction; 404 when there is no creator. */
-async function lockCreator(db: Db, creatorId: string): Promise<void> {
+/**
+ * Locks the creator's profile row for the rest of the transaction; 404 when there is no creator.
+ * Answers whether the creator accepts payments (so whether an active plan is on sale).
+ */
+async function lockCreator(db: Db, creatorId: string): Promise<{ acceptingPayments: boolean }> {
   const [row] = await db
-    .select({ id: creatorProfiles.userId })
+    .select({ acceptingPayments: creatorProfiles.acceptingPayments })
     .from(creatorProfiles)
     .where(eq(creatorProfiles.userId, creatorId))
     .for('update')
   if (!row) throw new AppError('NOT_FOUND', 'Creator not found')
+  return row
 }
 
 async function activePlanCount(db: Db, creatorId: string, exceptPlanId?: string): Promise<number> {
@@ -58,7 +62,7 @@ async function activePlanCount(db: Db, creatorId: string, exceptPlanId?: string)
 
 export async function createPlan(deps: Deps, creatorId: string, body: ParsedCreatePlanBody): Promise<Plan> {
   return deps.db.transaction(async (tx) => {
-    await lockCreator(tx, creatorId)
+    const { acceptingPayments } = await lockCreator(tx, creatorId)
     if (body.active && (await activePlanCount(tx, creatorId)) >= planLimits.maxActivePlans) throw planLimitReached()
     const [row] = await tx
       .insert(subscriptionPlans)
@@ -75,7 +79,7 @@ export async function createPlan(deps: Deps, creatorId: string, body: ParsedCrea
       .returning()
     if (!row) throw new AppError('INTERNAL', 'The plan was not stored')
     await refreshLowestPrice({ db: tx }, creatorId)
-    return toPlan(row)
+    return toPlan(row, acceptingPayments)
   })
 }
 
@@ -111,7 +115,7 @@ export async function updatePlan(
     if (owner.creatorId !== actor.id && !actor.isAdmin) {
       throw new AppError('FORBIDDEN', 'Only the creator of this plan or an admin can change it')
     }
-    await lockCreator(tx, owner.creatorId)
+    const { acceptingPayments } = await lockCreator(tx, owner.creatorId)
     const [current] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId))
     if (!current) throw new AppError('NOT_FOUND', 'Plan not found')
 
@@ -158,6 +162,6 @@ export async function updatePlan(
       .returning()
     if (!row) throw new AppError('NOT_FOUND', 'Plan not found')
     await refreshLowestPrice({ db: tx }, current.creatorId)
-    return toPlan(row)
+    return toPlan(row, acceptingPayments)
   })
 }

@@ -528,9 +528,10 @@ describe('after a restart', () => {
         profile_picture: url,
         bio: 'Totals that survive a reboot.',
       })
-      const plans = await second.app.inject({ method: 'GET', url: `/api/subscription-pricing/${me.user.id}` })
+      // Their own plans (not on sale to others: this creator has not set up payouts).
+      const plans = await send(second.app, 'GET', `/api/subscription-pricing/${me.user.id}?all=true`, uploader)
       expect(plans.json<{ plans: { name: string; price_cents: number }[] }>().plans).toMatchObject([
-        { name: 'Monthly', price_cents: 2900 },
+        { name: 'Monthly', price_cents: 2900, on_sale: false },
       ])
       const served = await second.app.inject({ method: 'GET', url })
       expect(served.statusCode).toBe(200)

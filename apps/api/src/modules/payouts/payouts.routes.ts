@@ -41,6 +41,8 @@ export interface PayoutsOptions {
   holdDays: number
   publicUrl: string
   now: () => Date
+  /** Called after a payout account's change put plans on sale or took them off (the shop's cache). */
+  onSaleChanged?: () => void
 }
 
 const EarningsQuery = PagingQuery(paymentLimits.defaultEarningsLimit)

@@ -19,6 +19,7 @@ import {
   PaymentProviderError,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderName,
   type ProviderPayout,
 } from '../payments/payments.service.ts'
 import {
@@ -30,7 +31,11 @@ import {
   reversePayout,
 } from '../ledger/ledger.service.ts'
 import { findUserById } from '../users/users.service.ts'
+import { storeAcceptingPayments } from './charges.ts'
 import { payoutAccounts, payouts } from './payouts.table.ts'
+
+// The rule for taking charges: checkout's question (app.ts passes it to purchases) and what is on sale.
+export { chargeableAccountOf, storeAcceptingPayments, takesCharges } from './charges.ts'
 
 /**
  * A creator's side of the money: the payout account at the provider (onboarding), the balance and
@@ -45,6 +50,8 @@ export interface PayoutDeps {
   holdDays: number
   publicUrl: string
   now: () => Date
+  /** Called after a change to a payout account put plans on sale or took them off (the shop's cache). */
+  onSaleChanged?: () => void
 }
 
 type AccountRow = typeof payoutAccounts.$inferSelect
@@ -159,6 +166,8 @@ export async function startOnboarding(
       })
     account = await currentAccount(deps, input.creatorId)
     if (!account) throw new AppError('INTERNAL', 'The payout account was not stored')
+    // A replaced account of the other provider took charges there, never here.
+    await storeAcceptingPaymentsOf(deps, input.creatorId)
   }
   const site = deps.publicUrl.replace(/\/$/, '')
   const accountId = account.accountId
@@ -171,9 +180,17 @@ export async function startOnboarding(
   )
 }
 
+/** Puts the creator's plans on sale or takes them off by the account as it stands, and tells the shop. */
+async function storeAcceptingPaymentsOf(
+  deps: Pick<PayoutDeps, 'db' | 'provider' | 'onSaleChanged'>,
+  creatorId: string,
+): Promise<void> {
+  if (await storeAcceptingPayments({ db: deps.db, provider: deps.provider.name }, [creatorId])) deps.onSaleChanged?.()
+}
+
 /** Asks the provider how the account stands now (its events may be late or lost) and stores the answer. */
 export async function syncOnboardingStatus(
-  deps: Pick<PayoutDeps, 'db' | 'provider'>,
+  deps: Pick<PayoutDeps, 'db' | 'provider' | 'onSaleChanged'>,
   creatorId: string,
 ): Promise<OnboardingStatus> {
   const account = await currentAccount(deps, creatorId)
@@ -191,6 +208,7 @@ export async function syncOnboardingStatus(
     })
     .where(eq(payoutAccounts.creatorId, creatorId))
     .returning()
+  await storeAcceptingPaymentsOf(deps, creatorId)
   return toStatus(deps, updated ?? account)
 }
 
@@ -492,12 +510,16 @@ async function failPayout(deps: Pick<PayoutDeps, 'db' | 'now'>, payoutId: string
   })
 }
 
-/** What the provider says of a connected account (its `account.updated` event). */
+/**
+ * What the provider says of a connected account (its `account.updated` event), and so whether the
+ * creator's plans are on sale. Billing runs it in the event's transaction and clears the shop's
+ * cache after the commit.
+ */
 export async function recordAccountStatus(
-  deps: { db: Db },
+  deps: { db: Db; provider: ProviderName },
   event: Extract<PaymentEvent, { type: 'account.updated' }>,
 ): Promise<void> {
-  await deps.db
+  const updated = await deps.db
     .update(payoutAccounts)
     .set({
       detailsSubmitted: event.detailsSubmitted,
@@ -506,6 +528,11 @@ export async function recordAccountStatus(
       updatedAt: sql`now()`,
     })
     .where(eq(payoutAccounts.accountId, event.accountId))
+    .returning({ creatorId: payoutAccounts.creatorId })
+  await storeAcceptingPayments(
+    deps,
+    updated.map((row) => row.creatorId),
+  )
 }
 
 /** A payout event from the provider: paid, or failed with its money back in the balance (once). */

@@ -42,18 +42,16 @@ export interface PurchaseDeps {
   publicUrl: string
   now: () => Date
   /**
-   * The creator's payout account, as the payouts module keeps it (null before onboarding starts):
-   * a purchase needs it to take the payment. app.ts passes payouts' reader in, so that purchases and
-   * payouts, side by side under billing, never import each other.
+   * The creator's payout account when it can take a charge now, else null: payouts' one rule
+   * (`takesCharges`), which also decides what the shop has on sale. app.ts passes payouts' reader
+   * in, so that purchases and payouts, side by side under billing, never import each other.
    */
-  payoutAccountOf: (creatorId: string) => Promise<PayoutAccount | null>
+  chargeableAccountOf: (creatorId: string) => Promise<PayoutAccount | null>
 }
 
 /** What a purchase needs of the creator's payout account. */
 export interface PayoutAccount {
-  provider: PaymentProvider['name']
   accountId: string
-  chargesEnabled: boolean
 }
 
 /** Whoever acts: the `actor` of a signed-in caller (auth/guard.ts), never the stored user. */
@@ -159,8 +157,8 @@ export async function startPurchase(
   if (plan.creatorId === buyer.id) {
     throw new AppError('FORBIDDEN', paymentMessages.cannotBuyOwnPlan, { reason: 'OWN_PLAN' })
   }
-  const account = await deps.payoutAccountOf(plan.creatorId)
-  if (!account || !account.chargesEnabled || account.provider !== deps.provider.name) {
+  const account = await deps.chargeableAccountOf(plan.creatorId)
+  if (!account) {
     throw new AppError('CONFLICT', paymentMessages.creatorNotAcceptingPayments, { reason: 'NOT_ACCEPTING_PAYMENTS' })
   }
   const creator = (await creatorCards(deps, [plan.creatorId])).get(plan.creatorId)

@@ -131,6 +131,19 @@ describe('purchase page', () => {
     await screen.findByText('This creator has no plans on sale yet.')
   })
 
+  it('offers no Subscribe button while the creator cannot take payments yet', async () => {
+    serveCreatorApi({
+      profiles: [aProfile()],
+      plans: [aPlan({ name: 'Monthly', on_sale: false })],
+      acceptingPayments: false,
+    })
+    renderPurchasePage()
+
+    await screen.findByText('This creator has no plans on sale yet.')
+    expect(screen.queryByRole('list', { name: 'Plans on sale' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull()
+  })
+
   it('retries failed plan reads, then offers to try again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     let failing = true

@@ -11,6 +11,7 @@ import { pickRecordQueries } from '../../../components/records/pick-record-queri
 import { pageTitle } from '../../../lib/site.ts'
 import { GradePicksSection } from './grade-picks-section.tsx'
 import { PlansEditor } from './plans-editor.tsx'
+import { SetupSteps } from './setup-steps.tsx'
 import { ShareLinkCard } from './share-link-card.tsx'
 
 /** The creator pages of spec §2, reachable from the dashboard's home. */
@@ -73,8 +74,8 @@ function YourRecordCard({ creatorId }: { creatorId: string }) {
 }
 
 /**
- * The creator dashboard shell (spec §2 `/dashboard` for creators): who they are, the creator pages,
- * their record, their plans and their share link. Analytics come with a later issue.
+ * The creator dashboard shell (spec §2 `/dashboard` for creators): who they are, the steps to a
+ * first sale (until they are done), the creator pages, their record, their plans and their share link. Analytics come with a later issue.
  */
 export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; justRegistered: boolean }) {
   const profile = useQuery(creatorProfileQueries.own(user.id))
@@ -103,7 +104,8 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
 
       {justRegistered && creator && (
         <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
-          Welcome, @{creator.username}: you are a creator now. Add a plan so customers can buy access.
+          Welcome, @{creator.username}: you are a creator now. Set up payouts and add a plan, and customers can buy
+          access.
         </p>
       )}
 
@@ -116,6 +118,8 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
         <ReadFailed message="We couldn’t load your creator profile." onRetry={() => void profile.refetch()} />
       )}
 
+      {creator && <SetupSteps creatorId={creator.id} />}
+
       <CreatorTools />
 
       {creator && <YourRecordCard creatorId={creator.id} />}
@@ -123,7 +127,9 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
 
       {creator && (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
-          <PlansEditor creatorId={creator.id} />
+          <div id="your-plans" className="scroll-mt-6">
+            <PlansEditor creatorId={creator.id} />
+          </div>
           <ShareLinkCard creatorId={creator.id} />
         </div>
       )}

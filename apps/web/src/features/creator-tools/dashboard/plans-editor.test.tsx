@@ -37,7 +37,7 @@ describe('plans editor', () => {
       { name: 'Monthly', kind: 'subscription', interval: 'month', price_cents: 1999, trial_days: 7, active: true },
     ])
     expect(screen.getByText(/Renews every month until you cancel/).textContent).toContain('7-day free trial')
-    screen.getByText('1 of 5 active plans. Customers see the active ones.')
+    screen.getByText('1 of 5 active plans. Customers see the ones on sale.')
   })
 
   it('adds a one-day pass', async () => {
@@ -102,7 +102,7 @@ describe('plans editor', () => {
 
     await screen.findByRole('list', { name: 'Plans' })
     expect(planItems().map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'MonthlyActive',
+      'MonthlyOn sale',
       'Old yearlyInactive',
     ])
     expect(calls[0]?.search.get('all')).toBe('true')
@@ -127,10 +127,36 @@ describe('plans editor', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate Monthly' }))
     await screen.findByRole('button', { name: 'Activate Monthly' })
-    screen.getByText('0 of 5 active plans. Customers see the active ones.')
+    screen.getByText('0 of 5 active plans. Customers see the ones on sale.')
     expect(callsTo(calls, 'PUT', `/api/subscription-pricing/${monthly.id}`).map((call) => call.body)).toEqual([
       { active: false },
     ])
+  })
+
+  it('says why an active plan is not on sale while payouts are not set up, with the way to set them up', async () => {
+    serveCreatorApi({
+      acceptingPayments: false,
+      plans: [aPlan({ name: 'Monthly', on_sale: false }), aPlan({ name: 'Old yearly', active: false })],
+    })
+    renderEditor()
+
+    await screen.findByRole('list', { name: 'Plans' })
+    expect(planItems().map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'MonthlyNot on sale yet',
+      'Old yearlyInactive',
+    ])
+    const note = screen.getByText(/^Your plans are not on sale yet/)
+    expect(note.textContent).toContain('customers can buy them once your payouts are set up')
+    expect(within(note).getByRole('link', { name: 'Set up payouts' }).getAttribute('href')).toBe('/creator/payments')
+  })
+
+  it('says nothing about payouts when every active plan is on sale', async () => {
+    serveCreatorApi({ plans: [aPlan({ name: 'Monthly' })] })
+    renderEditor()
+
+    await screen.findByRole('list', { name: 'Plans' })
+    expect(within(planItems()[0]!).getByRole('heading').textContent).toBe('MonthlyOn sale')
+    expect(screen.queryByRole('link', { name: 'Set up payouts' })).toBeNull()
   })
 
   it('explains the limit of five active plans before the server has to refuse', async () => {

@@ -17,6 +17,7 @@ import {
   updatePlan,
   updatePlanFailed,
 } from '../api/index.ts'
+import { PayoutsNeededNote, PlanSaleBadge } from './plan-sale-state.tsx'
 import {
   newPlanValues,
   planBody,
@@ -280,14 +281,7 @@ function PlanRow({ plan, activeCount, onEdit }: { plan: Plan; activeCount: numbe
       <div className="min-w-0">
         <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {plan.name}
-          <span
-            className={cx(
-              'rounded-full px-2 py-0.5 text-xs font-medium',
-              plan.active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-700',
-            )}
-          >
-            {plan.active ? 'Active' : 'Inactive'}
-          </span>
+          <PlanSaleBadge plan={plan} />
         </h3>
         <p className="text-lg font-semibold text-slate-900">{planPrice(plan)}</p>
         <p className="text-sm text-slate-700">
@@ -341,12 +335,14 @@ export function PlansEditor({ creatorId }: { creatorId: string }) {
           </h2>
           {plans.isSuccess && (
             <p className="text-sm text-slate-700">
-              {activeCount} of {planLimits.maxActivePlans} active plans. Customers see the active ones.
+              {activeCount} of {planLimits.maxActivePlans} active plans. Customers see the ones on sale.
             </p>
           )}
         </div>
         {plans.isSuccess && editing !== 'new' && <Button onClick={() => setEditing('new')}>Add a plan</Button>}
       </div>
+
+      <PayoutsNeededNote plans={list} />
 
       {plans.isSuccess && activeCount >= planLimits.maxActivePlans && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -35,6 +35,16 @@ describe('/creator/onboarding/complete', () => {
     expect(screen.getByRole('link', { name: 'Back to payments' }).getAttribute('href')).toBe('/creator/payments')
   })
 
+  it('marks the cached shop and plan reads stale, since the creator’s plans go on sale now', async () => {
+    servePayoutsApi({ onboarding: notStarted({ account_id: 'acct_test_1' }), providerOnboarding: onboarded() })
+    const { queryClient } = renderPage()
+    const plansKey = ['creators', 'plans', creatorUserId, 'active']
+    queryClient.setQueryData(plansKey, { plans: [] })
+
+    await screen.findByRole('heading', { level: 1, name: 'Payouts are set up' })
+    await vi.waitFor(() => expect(queryClient.getQueryState(plansKey)?.isInvalidated).toBe(true))
+  })
+
   it('says onboarding is not finished when the provider still needs details', async () => {
     servePayoutsApi({ onboarding: notStarted({ account_id: 'acct_test_1', details_submitted: true }) })
     const { user } = renderPage()

@@ -31,7 +31,8 @@ function SyncedStatus({ creatorId }: { creatorId: string }) {
 
   useEffect(() => {
     if (!sync.data) return
-    // The payments page reads the stored status again; whether plans are on sale may have changed too.
+    // The payments page reads the stored status again; plans are on sale only while payouts can take
+    // charges, so the shop and the creator's own pages change with it.
     void queryClient.invalidateQueries({ queryKey: payoutQueries.onboardingStatus(creatorId).queryKey })
     void queryClient.invalidateQueries({ queryKey: creatorKeys.all })
   }, [sync.data, queryClient, creatorId])
