@@ -3,6 +3,7 @@ import type { Sport } from '@picks/contracts'
 import type { Db } from '../db/client.ts'
 import { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 import { refreshLowestPrice } from '../modules/creators/creators.service.ts'
+import { sandboxAccounts } from '../modules/payments/sandbox.table.ts'
 import { storeAcceptingPayments } from '../modules/payouts/payouts.service.ts'
 import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
 import { users } from '../modules/users/users.table.ts'
@@ -62,9 +63,19 @@ export async function createCreator(db: Db, spec: CreatorSpec = {}): Promise<{ i
   }
   await refreshLowestPrice({ db }, id)
   if (spec.takesPayments ?? true) {
-    await db
-      .insert(payoutAccounts)
-      .values({ creatorId: id, provider: 'sandbox', accountId: `acct_sbx_${randomUUID()}`, chargesEnabled: true })
+    // The sandbox provider's own record of the account too, so a checkout for these plans starts.
+    const accountId = `acct_sbx_${randomUUID()}`
+    await db.insert(sandboxAccounts).values({
+      id: accountId,
+      creatorId: id,
+      email: `${username.toLowerCase()}@test.example`,
+      name,
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      idempotencyKey: `factory-${accountId}`,
+    })
+    await db.insert(payoutAccounts).values({ creatorId: id, provider: 'sandbox', accountId, chargesEnabled: true })
     await storeAcceptingPayments({ db, provider: 'sandbox' }, [id])
   }
   return { id, username }

@@ -1,19 +1,19 @@
 import type { BillingEmails } from '@picks/contracts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
+import { ownData } from '../../../lib/query-client.ts'
 
 const path = encodeURIComponent
 
 /**
  * The creator's billing e-mails (`GET, PUT /creators/{id}/billing-emails`): whether a new
- * subscriber's notice goes out. The creator's own setting: read fresh, kept in memory only.
+ * subscriber's notice goes out. The creator's own setting (decision 023: own data, never saved).
  */
 export const billingEmailsQuery = (creatorId: string) =>
   queryOptions({
     queryKey: ['creators', creatorId, 'billing-emails'] as const,
     queryFn: ({ signal }) => api.get<BillingEmails>(`/creators/${path(creatorId)}/billing-emails`, { signal }),
-    staleTime: 0,
-    meta: { persist: false },
+    ...ownData,
   })
 
 export function saveBillingEmails(creatorId: string, on: boolean): Promise<BillingEmails> {
