@@ -87,7 +87,7 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
       <title>{pageTitle('Creator Dashboard')}</title>
       <header className="flex flex-wrap items-center gap-4">
         <ProfilePicture picture={creator?.profile_picture ?? user.profile_picture} name={user.name || user.email} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Creator Dashboard</h1>
           {creator && <p className="text-slate-700">@{creator.username}</p>}
           {profile.isPending && <Skeleton className="mt-1 h-5 w-32" />}
