@@ -227,7 +227,7 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
       })
     })
 
-    it('creates one connected account for a repeated idempotency key', async () => {
+    it('creates one connected account for a repeated idempotency key, sent twice at once or again later', async () => {
       const creatorId = randomUUID()
       const input = {
         creatorId,
@@ -235,8 +235,12 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
         name: 'Sharp Dana',
         idempotencyKey: `account-${creatorId}`,
       }
-      const first = await provider.createConnectedAccount(input)
+      const [first, concurrent] = await Promise.all([
+        provider.createConnectedAccount(input),
+        provider.createConnectedAccount(input),
+      ])
       const again = await provider.createConnectedAccount(input)
+      expect(concurrent.accountId).toBe(first.accountId)
       expect(again.accountId).toBe(first.accountId)
     })
 
@@ -254,20 +258,22 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
       expect(after.availableCents + after.pendingCents).toBe(2_000 - platformFeeCents(2_000, feeBps))
     })
 
-    it('pays out from the balance and lists the payout', async () => {
+    it('pays out from the balance once for a key sent twice at once, and lists the payout', async () => {
       const accountId = await onboardedCreator()
       const session = await provider.createCheckout(checkoutInput(accountId, dayPass(5_000)))
       await harness.completeCheckout(session, 'succeeds')
       const payoutId = randomUUID()
-
-      const payout = await provider.createPayout({
+      const request = {
         accountId,
         amountCents: 1_000,
         currency: 'usd',
         description: 'Weekly withdrawal',
         payoutId,
         idempotencyKey: `payout-${payoutId}`,
-      })
+      }
+
+      const [payout, concurrent] = await Promise.all([provider.createPayout(request), provider.createPayout(request)])
+      expect(concurrent.providerPayoutId).toBe(payout.providerPayoutId)
 
       expect(payout).toMatchObject({ amountCents: 1_000, currency: 'usd', description: 'Weekly withdrawal' })
       expect(['pending', 'in_transit', 'paid']).toContain(payout.status)
@@ -321,12 +327,13 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
       expect(still).toEqual([])
     })
 
-    it('opens one checkout for a repeated idempotency key and another for a new key', async () => {
+    it('opens one checkout for a repeated idempotency key (sent twice at once or again later) and another for a new key', async () => {
       const accountId = await onboardedCreator()
       const input = checkoutInput(accountId, monthly(1_500))
 
-      const first = await provider.createCheckout(input)
+      const [first, concurrent] = await Promise.all([provider.createCheckout(input), provider.createCheckout(input)])
       const again = await provider.createCheckout(input)
+      expect(concurrent.sessionId).toBe(first.sessionId)
       const other = await provider.createCheckout({ ...input, idempotencyKey: `${input.idempotencyKey}-2` })
 
       expect(again.sessionId).toBe(first.sessionId)

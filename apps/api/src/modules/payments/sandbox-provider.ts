@@ -117,6 +117,16 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     return account
   }
 
+  /** The object a request under this idempotency key stored (the winner when two raced). */
+  async function storedUnder<T extends typeof sandboxAccounts | typeof sandboxCheckoutSessions | typeof sandboxPayouts>(
+    table: T,
+    idempotencyKey: string,
+  ): Promise<T['$inferSelect']> {
+    const [row] = await db.select().from(table as typeof sandboxPayouts).where(eq(table.idempotencyKey, idempotencyKey))
+    if (!row) throw new PaymentProviderError('The request under this idempotency key was not stored', 'unavailable')
+    return row as T['$inferSelect']
+  }
+
   async function findSubscription(subscriptionId: string) {
     const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId))
     if (!sub) throw new PaymentProviderError(`No such subscription: ${subscriptionId}`, 'invalid_request')
@@ -269,7 +279,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         accessDays: input.item.kind === 'one_time' ? input.item.accessDays : null,
       }
       const created = now()
-      await db.insert(sandboxCheckoutSessions).values({
+      // A concurrent request under the same key may have stored its session meanwhile: it wins.
+      const [made] = await db.insert(sandboxCheckoutSessions).values({
         id,
         idempotencyKey: input.idempotencyKey,
         purchaseId: input.purchaseId,
@@ -283,7 +294,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         expiresAt: new Date(created.getTime() + checkoutLifetimeMs),
         createdAt: created,
       })
-      return { sessionId: id, url: `${site}/sandbox/checkout/${id}` }
+        .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey })
+        .returning({ id: sandboxCheckoutSessions.id })
+      const sessionId = made?.id ?? (await storedUnder(sandboxCheckoutSessions, input.idempotencyKey)).id
+      return { sessionId, url: `${site}/sandbox/checkout/${sessionId}` }
     },
 
     async checkoutSession(sessionId) {
@@ -413,15 +427,18 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         .from(sandboxAccounts)
         .where(eq(sandboxAccounts.idempotencyKey, input.idempotencyKey))
       if (existing) return { accountId: existing.id }
-      const id = sandboxId('acct')
-      await db.insert(sandboxAccounts).values({
-        id,
-        creatorId: input.creatorId,
-        email: input.email,
-        name: input.name,
-        idempotencyKey: input.idempotencyKey,
-      })
-      return { accountId: id }
+      const [made] = await db
+        .insert(sandboxAccounts)
+        .values({
+          id: sandboxId('acct'),
+          creatorId: input.creatorId,
+          email: input.email,
+          name: input.name,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: sandboxAccounts.idempotencyKey })
+        .returning({ id: sandboxAccounts.id })
+      return { accountId: made?.id ?? (await storedUnder(sandboxAccounts, input.idempotencyKey)).id }
     },
 
     async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
@@ -547,8 +564,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           status: 'paid',
           createdAt: at,
         })
+        .onConflictDoNothing({ target: sandboxPayouts.idempotencyKey })
         .returning()
-      if (!row) throw new PaymentProviderError('The payout was not stored', 'unavailable')
+      // A concurrent request under the same key stored the payout (and tells of it): answer with that one.
+      if (!row) return toProviderPayout(await storedUnder(sandboxPayouts, input.idempotencyKey))
       await deliver(
         event(
           {
