@@ -79,7 +79,7 @@ export interface HttpSectionOptions extends LoadOptions {
 async function seed(database: Database, log: (m: string) => void): Promise<number> {
   await migrateDatabase(database)
   const startedAt = performance.now()
-  const inserted = await insertDemoCreators(database.db, httpCreators)
+  const inserted = await insertDemoCreators(database.db, httpCreators, { onSale: true })
   const ms = performance.now() - startedAt
   if (inserted !== httpCreators) throw new Error(`expected ${httpCreators} new creators, inserted ${inserted}`)
   log(`  inserted ${inserted} demo creators in ${(ms / 1000).toFixed(1)} s`)

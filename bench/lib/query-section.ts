@@ -254,7 +254,7 @@ export async function runQuerySection(options: {
           () => pgCapturer(url),
           async () => {
             const t = performance.now()
-            await insertDemoCreators(database.db, queryCreators)
+            await insertDemoCreators(database.db, queryCreators, { onSale: true })
             const insertMs = performance.now() - t
             log(`  inserted in ${(insertMs / 1000).toFixed(1)} s`)
             return { insertMs }
@@ -289,7 +289,7 @@ export async function runQuerySection(options: {
             return { skipped }
           }
           const size = Math.min(insertChunk, queryCreators - done)
-          const inserted = await insertDemoCreators(database.db, size, done)
+          const inserted = await insertDemoCreators(database.db, size, { from: done, onSale: true })
           if (inserted !== size) throw new Error(`expected ${size} new creators from #${done}, inserted ${inserted}`)
           done += size
         }

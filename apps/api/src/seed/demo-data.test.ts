@@ -82,6 +82,29 @@ describe('demo data', () => {
     expect(await countOf(creatorProfiles)).toBe(15)
   })
 
+  it('stores benchmark creators on sale at their cheapest plan, and others off sale until connected', async () => {
+    await insertDemoCreators(database.db, 3)
+    await insertDemoCreators(database.db, 3, { from: 3, onSale: true })
+    const stored = await database.db
+      .select({
+        username: creatorProfiles.username,
+        accepting: creatorProfiles.acceptingPayments,
+        lowest: creatorProfiles.lowestPriceCents,
+      })
+      .from(creatorProfiles)
+    const expected = [0, 1, 2, 3, 4, 5].map((i) => {
+      const c = demoCreator(i)
+      const onSale = i >= 3
+      return {
+        username: c.username,
+        accepting: onSale,
+        lowest: onSale ? Math.min(...c.plans.map((p) => p.priceCents)) : null,
+      }
+    })
+    expect(stored).toEqual(expect.arrayContaining(expected))
+    expect(stored).toHaveLength(6)
+  })
+
   it('generates the same creator for the same index and unique usernames', () => {
     expect(demoCreator(7)).toEqual(demoCreator(7))
     const names = Array.from({ length: 2000 }, (_, i) => demoCreator(i).username.toLowerCase())

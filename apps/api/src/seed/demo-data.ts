@@ -9,8 +9,16 @@ import { demoCreator } from './demo-creators.ts'
 
 export const demoCreatorCount = 48
 
-/** Inserts creators `from` .. `from + total - 1` of the demo generator; rows that exist are left alone. */
-export async function insertDemoCreators(db: Db, total: number, from = 0, batchSize = 500): Promise<number> {
+/**
+ * Inserts creators `from` .. `from + total - 1` of the demo generator; rows that exist are left alone.
+ * Their plans are not on sale until `connectDemoCreators` gives them payout accounts; benchmarks,
+ * which measure the shop and have no provider, pass `onSale` to store them as accepting payments.
+ */
+export async function insertDemoCreators(
+  db: Db,
+  total: number,
+  { from = 0, batchSize = 500, onSale = false }: { from?: number; batchSize?: number; onSale?: boolean } = {},
+): Promise<number> {
   let inserted = 0
   for (let start = from; start < from + total; start += batchSize) {
     const batch = Array.from({ length: Math.min(batchSize, from + total - start) }, (_, i) => demoCreator(start + i))
@@ -45,6 +53,8 @@ export async function insertDemoCreators(db: Db, total: number, from = 0, batchS
           sports: [c.specialtySport, ...c.otherSports],
           socialLinks: c.socialLinks,
           country: c.country,
+          acceptingPayments: onSale,
+          lowestPriceCents: onSale ? Math.min(...c.plans.map((p) => p.priceCents)) : null,
           createdAt: new Date(now - c.joinedDaysAgo * 86_400_000),
         })),
       )
