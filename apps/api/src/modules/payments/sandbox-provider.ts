@@ -122,7 +122,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     table: T,
     idempotencyKey: string,
   ): Promise<T['$inferSelect']> {
-    const [row] = await db.select().from(table as typeof sandboxPayouts).where(eq(table.idempotencyKey, idempotencyKey))
+    const [row] = await db
+      .select()
+      .from(table as typeof sandboxPayouts)
+      .where(eq(table.idempotencyKey, idempotencyKey))
     if (!row) throw new PaymentProviderError('The request under this idempotency key was not stored', 'unavailable')
     return row as T['$inferSelect']
   }
@@ -280,20 +283,22 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       }
       const created = now()
       // A concurrent request under the same key may have stored its session meanwhile: it wins.
-      const [made] = await db.insert(sandboxCheckoutSessions).values({
-        id,
-        idempotencyKey: input.idempotencyKey,
-        purchaseId: input.purchaseId,
-        customerId: input.customer.id,
-        customerEmail: input.customer.email,
-        accountId: input.destinationAccountId,
-        item,
-        feeBps: input.feeBps,
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-        expiresAt: new Date(created.getTime() + checkoutLifetimeMs),
-        createdAt: created,
-      })
+      const [made] = await db
+        .insert(sandboxCheckoutSessions)
+        .values({
+          id,
+          idempotencyKey: input.idempotencyKey,
+          purchaseId: input.purchaseId,
+          customerId: input.customer.id,
+          customerEmail: input.customer.email,
+          accountId: input.destinationAccountId,
+          item,
+          feeBps: input.feeBps,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          expiresAt: new Date(created.getTime() + checkoutLifetimeMs),
+          createdAt: created,
+        })
         .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey })
         .returning({ id: sandboxCheckoutSessions.id })
       const sessionId = made?.id ?? (await storedUnder(sandboxCheckoutSessions, input.idempotencyKey)).id
