@@ -72,7 +72,8 @@ function TheBet({ pick }: { pick: PickData }) {
   return (
     <div className="flex flex-col gap-3">
       {selection && <p className="text-lg font-bold text-slate-900">{selection}</p>}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+      {/* Four across only when the card is wide enough: in a side column a bookmaker ran into the stake. */}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm @sm:grid-cols-4">
         {pick.odds !== null && <Fact term="Odds">{formatOdds(pick.odds)}</Fact>}
         {pick.line !== null && <Fact term="Line">{formatLine(pick.line, pick.bet_type)}</Fact>}
         {pick.bookmaker && <Fact term="Bookmaker">{pick.bookmaker}</Fact>}
@@ -114,7 +115,7 @@ export function PickCard({ pick }: { pick: PickData }) {
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="@container flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">

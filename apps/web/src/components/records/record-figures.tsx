@@ -1,6 +1,7 @@
 import type { CreatorRecord } from '@picks/contracts'
 import { sportLabel, type PickRecord } from '@picks/contracts/client'
 import { cx } from '../ui/cx.ts'
+import { DataTable, type DataColumn } from '../ui/data-table.tsx'
 import { formatRoi, formatNetUnits, formatWinPct, gradedCount, winLossPush } from './record-format.ts'
 
 const lastResultLook: Record<string, { label: string; tone: string }> = {
@@ -82,50 +83,33 @@ export function RecordFigures({ record }: { record: PickRecord }) {
   )
 }
 
+type SportRecord = [sport: string, record: PickRecord]
+
+const bySportColumns: DataColumn<SportRecord>[] = [
+  { header: 'Sport', isRowHeader: true, cell: ([sport]) => sportLabel(sport) },
+  { header: 'W-L-P', align: 'end', cell: ([, record]) => winLossPush(record) },
+  {
+    header: 'Net units',
+    align: 'end',
+    cell: ([, record]) => formatNetUnits(record.net_units),
+    className: ([, record]) => cx('font-semibold', unitsTone(record.net_units)),
+  },
+  { header: 'ROI', align: 'end', cell: ([, record]) => formatRoi(record.roi_pct) },
+  { header: 'Win %', align: 'end', cell: ([, record]) => formatWinPct(record.win_pct) },
+]
+
 /** One row per sport with graded picks. */
 export function RecordBySport({ bySport }: { bySport: CreatorRecord['by_sport'] }) {
-  const rows = Object.entries(bySport).filter(([, record]) => gradedCount(record) > 0)
+  const rows: SportRecord[] = Object.entries(bySport).filter(([, record]) => gradedCount(record) > 0)
   if (rows.length === 0) return null
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm tabular-nums">
-        <caption className="sr-only">Record by sport</caption>
-        <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-1 pr-3">
-              Sport
-            </th>
-            <th scope="col" className="px-3 py-1 text-right">
-              W-L-P
-            </th>
-            <th scope="col" className="px-3 py-1 text-right">
-              Net units
-            </th>
-            <th scope="col" className="px-3 py-1 text-right">
-              ROI
-            </th>
-            <th scope="col" className="py-1 pl-3 text-right">
-              Win %
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map(([sport, record]) => (
-            <tr key={sport}>
-              <th scope="row" className="py-1.5 pr-3 font-semibold text-slate-900">
-                {sportLabel(sport)}
-              </th>
-              <td className="px-3 py-1.5 text-right">{winLossPush(record)}</td>
-              <td className={cx('px-3 py-1.5 text-right font-semibold', unitsTone(record.net_units))}>
-                {formatNetUnits(record.net_units)}
-              </td>
-              <td className="px-3 py-1.5 text-right">{formatRoi(record.roi_pct)}</td>
-              <td className="py-1.5 pl-3 text-right">{formatWinPct(record.win_pct)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Record by sport"
+      columns={bySportColumns}
+      rows={rows}
+      rowKey={([sport]) => sport}
+      fields="figures"
+    />
   )
 }
 

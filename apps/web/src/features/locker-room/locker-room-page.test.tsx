@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
+import { spokenText, tableRows } from '../../test/table-rows.ts'
 import {
   aCreatorRecord,
   aLockedPick,
@@ -38,21 +39,6 @@ const creators: RankedCreator[] = [
   { creator: owen, record: aCreatorRecord('WWWWW', { mlb: 'WWWWW' }) },
 ]
 
-/** Each body row's cells, in order, as text. */
-function rowsOf(table: HTMLElement): string[][] {
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => [...row.querySelectorAll('th, td')].map(spokenText))
-}
-
-/** What a screen reader reads: text without the decorative (aria-hidden) parts such as initials. */
-function spokenText(element: Element): string {
-  const copy = element.cloneNode(true) as Element
-  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove())
-  return copy.textContent ?? ''
-}
-
 function rankedNames(): string[] {
   const table = screen.getByRole('table', { name: /Leaderboard/ })
   return within(table).getAllByRole('rowheader').map(spokenText)
@@ -70,8 +56,15 @@ describe('locker room', () => {
     screen.getByRole('heading', { level: 1, name: 'Locker Room' })
     const table = await screen.findByRole('table', { name: 'Leaderboard, ranked by net units' })
     expect(rankedNames()).toEqual(['Marcus Bell', 'Dana Ortiz', 'Priya Walsh'])
-    const [first] = rowsOf(table)
-    expect(first).toEqual(['1', 'Marcus Bell', '16-6-1', '+8.6u', '+37.2%', '72.7%'])
+    const [first] = tableRows(table)
+    expect(first).toEqual({
+      Rank: '1',
+      Creator: 'Marcus Bell',
+      'W-L-P': '16-6-1',
+      'Net units': '+8.6u',
+      ROI: '+37.2%',
+      'Win %': '72.7%',
+    })
     expect(within(table).getByRole('link', { name: 'Marcus Bell' }).getAttribute('href')).toBe('/MarcusSharp')
     // Owen has 5 graded picks: not enough to rank.
     expect(within(table).queryByText('Owen Hughes')).toBeNull()

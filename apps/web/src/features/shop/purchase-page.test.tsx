@@ -16,6 +16,7 @@ import {
 import { aPurchase, buyerId, captureNavigation } from '../../test/fake-checkout-api.ts'
 import { aCreatorRecord, aLockedPick, aPick, aPickCreator, recordsAnswer } from '../../test/fake-records-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'
+import { tableRows } from '../../test/table-rows.ts'
 import { Component as PurchasePage } from './purchase-page.tsx'
 
 function renderPurchasePage(id = creatorUserId) {
@@ -402,13 +403,9 @@ describe('purchase page', () => {
           .map((item) => item.textContent),
       ).toEqual(['W', 'W', 'W', 'L', 'P', 'W', 'L', 'W', 'W', 'L'])
       const bySport = within(record).getByRole('table', { name: 'Record by sport' })
-      const rows = within(bySport)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
-      expect(rows).toEqual([
-        ['NBA', '5-2-1', '+2.5u', '+31.8%', '71.4%'],
-        ['WNBA', '2-2-0', '-0.2u', '-4.5%', '50.0%'],
+      expect(tableRows(bySport)).toEqual([
+        { Sport: 'NBA', 'W-L-P': '5-2-1', 'Net units': '+2.5u', ROI: '+31.8%', 'Win %': '71.4%' },
+        { Sport: 'WNBA', 'W-L-P': '2-2-0', 'Net units': '-0.2u', ROI: '-4.5%', 'Win %': '50.0%' },
       ])
       expect(calls.filter((call) => call.path === `/api/creators/${creatorUserId}/record`)).toHaveLength(1)
     })

@@ -2,6 +2,7 @@ import { pickMessages } from '@picks/contracts/client'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
+import { tableRows } from '../../test/table-rows.ts'
 import {
   aBook,
   aCreatorRecord,
@@ -74,13 +75,9 @@ const hub: Partial<FakeRecordsState> = {
   ],
 }
 
-/** The best-odds table row of `side`, as [moneyline, spread, total] cell texts. */
-function bestRow(side: string): string[] {
-  const table = screen.getByRole('table', { name: 'Best odds: Los Angeles Lakers @ Boston Celtics' })
-  const row = within(table).getByRole('rowheader', { name: side }).closest('tr') as HTMLElement
-  return within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '')
+/** The best-odds table's rows, each cell under its column's name. */
+function bestRows(): Record<string, string>[] {
+  return tableRows(screen.getByRole('table', { name: 'Best odds: Los Angeles Lakers @ Boston Celtics' }))
 }
 
 afterEach(() => {
@@ -96,13 +93,16 @@ describe('sport hub', () => {
     const games = await screen.findByRole('list', { name: 'Upcoming NBA games' })
     within(games).getByRole('heading', { name: 'Los Angeles Lakers @ Boston Celtics' })
     // Lakers: +130 at DraftKings beats +120; +3.5 beats +3; the over at 221.5 beats 222.5.
-    expect(bestRow('Los Angeles Lakers')).toEqual([
-      '+130DraftKings',
-      '+3.5 -110DraftKings',
-      'Over 221.5 -110DraftKings',
-    ])
     // Celtics: -140 at FanDuel; -3 beats -3.5; the under at 222.5 beats 221.5.
-    expect(bestRow('Boston Celtics')).toEqual(['-140FanDuel', '-3 -115FanDuel', 'Under 222.5 -115FanDuel'])
+    expect(bestRows()).toEqual([
+      {
+        Side: 'Los Angeles Lakers',
+        Moneyline: '+130DraftKings',
+        Spread: '+3.5 -110DraftKings',
+        Total: 'Over 221.5 -110DraftKings',
+      },
+      { Side: 'Boston Celtics', Moneyline: '-140FanDuel', Spread: '-3 -115FanDuel', Total: 'Under 222.5 -115FanDuel' },
+    ])
     expect(readsOf(calls, '/api/odds/nba/all')).toHaveLength(1)
   })
 

@@ -5,10 +5,11 @@ import { useId } from 'react'
 import { formatGameTime, formatSpread, matchupText } from '../../components/picks/pick-terms.ts'
 import { Loading } from '../../components/ui/read-states.tsx'
 import { Button } from '../../components/ui/button.tsx'
+import { DataTable, type DataColumn } from '../../components/ui/data-table.tsx'
 import { sportHubQueries } from './api.ts'
 import { bestPrices, type BestPrice, type MainMarket } from './best-prices.ts'
 
-const columns: { market: MainMarket; label: string }[] = [
+const markets: { market: MainMarket; label: string }[] = [
   { market: 'h2h', label: 'Moneyline' },
   { market: 'spreads', label: 'Spread' },
   { market: 'totals', label: 'Total' },
@@ -19,26 +20,38 @@ function lineText(market: MainMarket, best: BestPrice): string | null {
   return market === 'spreads' ? formatSpread(best.point) : `${best.side} ${best.point}`
 }
 
-function PriceCell({ market, best }: { market: MainMarket; best: BestPrice | undefined }) {
+function Price({ market, best }: { market: MainMarket; best: BestPrice | undefined }) {
   if (!best) {
     return (
-      <td className="px-3 py-2 text-slate-500">
+      <>
         <span aria-hidden="true">—</span>
         <span className="sr-only">Not offered</span>
-      </td>
+      </>
     )
   }
   const line = lineText(market, best)
   return (
-    <td className="px-3 py-2">
-      <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+    <>
+      <span className="font-semibold text-slate-900 tabular-nums">
         {line && <>{line} </>}
         {formatOdds(best.price)}
       </span>
       <span className="block text-xs text-slate-600">{best.bookmaker.title}</span>
-    </td>
+    </>
   )
 }
+
+/** One side of a game: its name and its best price in each market. */
+type SideRow = { side: string; prices: Record<MainMarket, BestPrice | undefined> }
+
+const sideColumns: DataColumn<SideRow>[] = [
+  { header: 'Side', isRowHeader: true, isHeaderHidden: true, cell: (row) => row.side },
+  ...markets.map(({ market, label }): DataColumn<SideRow> => ({
+    header: label,
+    cell: (row) => <Price market={market} best={row.prices[market]} />,
+    className: (row) => (row.prices[market] ? undefined : 'text-slate-500'),
+  })),
+]
 
 /**
  * One game's best prices as a sportsbook lays them out: a row per team (away first), the over on the
@@ -48,11 +61,19 @@ function GameOddsCard({ game }: { game: GameOdds }) {
   const headingId = useId()
   const best = bestPrices(game)
   const draw = best.h2h.find((price) => price.side !== game.home_team && price.side !== game.away_team)
-  const rows = [
+  const sides = [
     { side: game.away_team, total: 'Over' },
     { side: game.home_team, total: 'Under' },
     ...(draw ? [{ side: draw.side, total: null }] : []),
   ]
+  const rows: SideRow[] = sides.map(({ side, total }) => ({
+    side,
+    prices: {
+      h2h: best.h2h.find((price) => price.side === side),
+      spreads: best.spreads.find((price) => price.side === side),
+      totals: best.totals.find((price) => price.side === total),
+    },
+  }))
   const offered = best.h2h.length + best.spreads.length + best.totals.length > 0
 
   return (
@@ -69,35 +90,12 @@ function GameOddsCard({ game }: { game: GameOdds }) {
         </time>
       </div>
       {offered ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Best odds: {matchupText(game)}</caption>
-            <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  <span className="sr-only">Side</span>
-                </th>
-                {columns.map((column) => (
-                  <th key={column.market} scope="col" className="px-3 py-1">
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.side}>
-                  <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">
-                    {row.side}
-                  </th>
-                  <PriceCell market="h2h" best={best.h2h.find((price) => price.side === row.side)} />
-                  <PriceCell market="spreads" best={best.spreads.find((price) => price.side === row.side)} />
-                  <PriceCell market="totals" best={best.totals.find((price) => price.side === row.total)} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Best odds: ${matchupText(game)}`}
+          columns={sideColumns}
+          rows={rows}
+          rowKey={(row) => row.side}
+        />
       ) : (
         <p className="text-sm text-slate-700">No odds posted for this game yet.</p>
       )}

@@ -5,6 +5,7 @@ import { recordOf, storeUserRecord } from '../../../auth/stored-user.ts'
 import { aDelivery, aMethod, aSubscriber, callsTo, minutesAgo, serveAlertsApi } from '../../../test/fake-alerts-api.ts'
 import { apiError, creatorUserId, customer } from '../../../test/fake-creator-api.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
+import { tableRows } from '../../../test/table-rows.ts'
 import { Component as CreatorNotificationsPage } from './creator-notifications-page.tsx'
 
 const logsPath = `/api/sms/creator-logs/${creatorUserId}`
@@ -95,14 +96,18 @@ describe('subscribers', () => {
     })
     renderPage()
 
-    const table = await within(region('Subscribers')).findByRole('table')
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => Array.from(row.children, (cell) => cell.textContent))
-    expect(rows).toEqual([
-      ['Dana Ortiz', 'Subscriber', 'Monthly picks', 'Reachable', 'Reachable'],
-      ['Sam Rivers', 'Follower', '—', 'Not reachable', 'Turned off'],
+    const table = await within(region('Subscribers')).findByRole('table', {
+      name: 'Subscribers and how your picks reach them',
+    })
+    expect(tableRows(table)).toEqual([
+      {
+        Name: 'Dana Ortiz',
+        Relationship: 'Subscriber',
+        Plan: 'Monthly picks',
+        'E-mail': 'Reachable',
+        Text: 'Reachable',
+      },
+      { Name: 'Sam Rivers', Relationship: 'Follower', Plan: '—', 'E-mail': 'Not reachable', Text: 'Turned off' },
     ])
     within(region('Subscribers')).getByText('2 people hear from you.')
   })

@@ -15,6 +15,7 @@ import {
   servePayoutsApi,
 } from '../../../test/fake-payouts-api.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
+import { tableRows } from '../../../test/table-rows.ts'
 import { Component as CreatorPaymentsPage } from './creator-payments-page.tsx'
 
 function renderPage(route = '/creator/payments') {
@@ -216,7 +217,12 @@ describe('payout request', () => {
     expect((within(form).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('')
     await within(section('Balance')).findByText('$24.50')
     const payouts = await within(section('Payouts')).findByRole('table', { name: 'Payouts' })
-    expect(rowsOf(payouts)[0]).toEqual(['Mar 10, 2026', '$25.50', 'Pending', '—'])
+    expect(tableRows(payouts)[0]).toEqual({
+      Date: 'Mar 10, 2026',
+      Amount: '$25.50',
+      Status: 'Pending',
+      'Failure reason': '—',
+    })
   })
 
   it('shows "Failed to request payout" verbatim, with the server’s refusal beneath', async () => {
@@ -303,14 +309,16 @@ describe('earnings, payouts and subscriptions', () => {
 
     const earnings = section('Earnings')
     const table = await within(earnings).findByRole('table', { name: 'Earnings' })
-    expect(rowsOf(table)).toHaveLength(50)
-    expect(rowsOf(table)[0]).toEqual(['Mar 5, 2026', 'Platform fee on Sale 1', 'Platform fee', '-$2'])
-    expect(rowsOf(table)[1]).toEqual(['Mar 5, 2026', 'Sale 2', 'Sale', '+$19.99'])
+    expect(tableRows(table)).toHaveLength(50)
+    expect(tableRows(table).slice(0, 2)).toEqual([
+      { Date: 'Mar 5, 2026', Description: 'Platform fee on Sale 1', Kind: 'Platform fee', Amount: '-$2' },
+      { Date: 'Mar 5, 2026', Description: 'Sale 2', Kind: 'Sale', Amount: '+$19.99' },
+    ])
     within(earnings).getByText('Showing 50 of 60')
 
     await user.click(within(earnings).getByRole('button', { name: 'Load more' }))
     await within(earnings).findByText('Showing 60 of 60')
-    expect(rowsOf(table)).toHaveLength(60)
+    expect(tableRows(table)).toHaveLength(60)
     expect(within(earnings).queryByRole('button', { name: 'Load more' })).toBeNull()
     const earningsCalls = calls.filter((call) => call.path === `/api/creators/earnings/${creatorUserId}`)
     expect(earningsCalls.map((call) => [call.search.get('limit'), call.search.get('offset')])).toEqual([
@@ -329,9 +337,11 @@ describe('earnings, payouts and subscriptions', () => {
 
     const box = section('Payouts')
     const table = await within(box).findByRole('table', { name: 'Payouts' })
-    expect(rowsOf(table)[0]).toEqual(['Mar 1, 2026', '$10', 'Failed', 'The bank account was closed'])
-    expect(rowsOf(table)[1]).toEqual(['Mar 1, 2026', '$25', 'Paid', '—'])
-    expect(rowsOf(table)).toHaveLength(20)
+    expect(tableRows(table).slice(0, 2)).toEqual([
+      { Date: 'Mar 1, 2026', Amount: '$10', Status: 'Failed', 'Failure reason': 'The bank account was closed' },
+      { Date: 'Mar 1, 2026', Amount: '$25', Status: 'Paid', 'Failure reason': '—' },
+    ])
+    expect(tableRows(table)).toHaveLength(20)
     await user.click(within(box).getByRole('button', { name: 'Load more' }))
     await within(box).findByText('Showing 25 of 25')
     expect(calls.at(-1)?.search.get('offset')).toBe('20')

@@ -1,34 +1,55 @@
+import type { EarningsAnswer, PayoutsAnswer } from '@picks/contracts'
 import { formatCents, paymentMessages } from '@picks/contracts/client'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { cx } from '../../../components/ui/cx.ts'
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { ledgerKindLabels, payoutStatusLabels, shortDate, signedCents } from './payout-words.ts'
 import { payoutQueries } from '../api/index.ts'
 
-const cell = 'px-3 py-2 text-left align-top'
+type EarningsLine = EarningsAnswer['earnings'][number]
+type PayoutRow = PayoutsAnswer['payouts'][number]
 
-function LedgerTable({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className={cx(cell, heading === 'Amount' && 'text-right')}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 text-slate-800">{children}</tbody>
-      </table>
-    </div>
-  )
-}
+const earningsColumns: DataColumn<EarningsLine>[] = [
+  { header: 'Date', className: 'whitespace-nowrap', cell: (line) => shortDate(line.occurred_at) },
+  { header: 'Description', isWide: true, cell: (line) => line.description },
+  { header: 'Kind', cell: (line) => ledgerKindLabels[line.kind] },
+  {
+    header: 'Amount',
+    align: 'end',
+    className: (line) =>
+      cx('font-medium whitespace-nowrap', line.amount_cents < 0 ? 'text-red-800' : 'text-emerald-900'),
+    cell: (line) => signedCents(line.amount_cents, line.currency),
+  },
+]
+
+const payoutColumns: DataColumn<PayoutRow>[] = [
+  { header: 'Date', className: 'whitespace-nowrap', cell: (payout) => shortDate(payout.created_at) },
+  {
+    header: 'Amount',
+    align: 'end',
+    className: 'font-medium whitespace-nowrap',
+    cell: (payout) => formatCents(payout.amount_cents, payout.currency),
+  },
+  {
+    header: 'Status',
+    cell: (payout) => (
+      <span
+        className={cx(
+          'rounded-full px-2 py-0.5 text-xs font-medium',
+          payout.status === 'paid' && 'bg-emerald-100 text-emerald-900',
+          payout.status === 'pending' && 'bg-slate-100 text-slate-800',
+          payout.status === 'failed' && 'bg-red-100 text-red-900',
+        )}
+      >
+        {payoutStatusLabels[payout.status]}
+      </span>
+    ),
+  },
+  { header: 'Failure reason', isWide: true, cell: (payout) => payout.failure_reason ?? '—' },
+]
 
 function LoadMore({
   shown,
@@ -81,24 +102,7 @@ export function EarningsSection({ creatorId }: { creatorId: string }) {
       )}
       {lines.length > 0 && (
         <>
-          <LedgerTable caption="Earnings" headings={['Date', 'Description', 'Kind', 'Amount']}>
-            {lines.map((line) => (
-              <tr key={line.id}>
-                <td className={cx(cell, 'whitespace-nowrap')}>{shortDate(line.occurred_at)}</td>
-                <td className={cell}>{line.description}</td>
-                <td className={cell}>{ledgerKindLabels[line.kind]}</td>
-                <td
-                  className={cx(
-                    cell,
-                    'text-right font-medium whitespace-nowrap tabular-nums',
-                    line.amount_cents < 0 ? 'text-red-800' : 'text-emerald-900',
-                  )}
-                >
-                  {signedCents(line.amount_cents, line.currency)}
-                </td>
-              </tr>
-            ))}
-          </LedgerTable>
+          <DataTable caption="Earnings" columns={earningsColumns} rows={lines} rowKey={(line) => line.id} />
           <LoadMore
             shown={lines.length}
             total={total}
@@ -128,29 +132,7 @@ export function PayoutsSection({ creatorId }: { creatorId: string }) {
       {payouts.isSuccess && rows.length === 0 && <p className="text-sm text-slate-700">No payouts yet.</p>}
       {rows.length > 0 && (
         <>
-          <LedgerTable caption="Payouts" headings={['Date', 'Amount', 'Status', 'Failure reason']}>
-            {rows.map((payout) => (
-              <tr key={payout.id}>
-                <td className={cx(cell, 'whitespace-nowrap')}>{shortDate(payout.created_at)}</td>
-                <td className={cx(cell, 'text-right font-medium whitespace-nowrap tabular-nums')}>
-                  {formatCents(payout.amount_cents, payout.currency)}
-                </td>
-                <td className={cell}>
-                  <span
-                    className={cx(
-                      'rounded-full px-2 py-0.5 text-xs font-medium',
-                      payout.status === 'paid' && 'bg-emerald-100 text-emerald-900',
-                      payout.status === 'pending' && 'bg-slate-100 text-slate-800',
-                      payout.status === 'failed' && 'bg-red-100 text-red-900',
-                    )}
-                  >
-                    {payoutStatusLabels[payout.status]}
-                  </span>
-                </td>
-                <td className={cell}>{payout.failure_reason ?? '—'}</td>
-              </tr>
-            ))}
-          </LedgerTable>
+          <DataTable caption="Payouts" columns={payoutColumns} rows={rows} rowKey={(payout) => payout.id} />
           <LoadMore
             shown={rows.length}
             total={total}
