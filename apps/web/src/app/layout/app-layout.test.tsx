@@ -300,6 +300,19 @@ describe('mobile bar', () => {
     expect(localStorage.getItem('user')).toBeNull()
   })
 
+  it('keeps the sheet open when it was opened before the first page’s code arrived', async () => {
+    renderApp('/support')
+    // The first render: the layout is drawn, the page is still a skeleton.
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Sign In' }))
+
+    // The page arrives behind the open sheet (hidden from assistive technology meanwhile).
+    await screen.findByRole('heading', { level: 1, hidden: true })
+    const sheet = await screen.findByRole('dialog', { name: 'Account' })
+    within(sheet).getByRole('link', { name: 'Sign In' })
+    expect(screen.getByRole('button', { name: 'Sign In', hidden: true }).getAttribute('aria-expanded')).toBe('true')
+  })
+
   it('closes the sheet with Escape and returns focus to the button that opened it', async () => {
     const { user } = renderApp('/support')
     const bar = await mobileBar()
