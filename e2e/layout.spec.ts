@@ -67,9 +67,11 @@ test.describe('phone', () => {
     await expect(sheet.getByRole('link', { name: 'Support' })).toBeVisible()
   })
 
-  test('a tap on Sign In before the first page has loaded keeps its sheet open', async ({ page }) => {
-    // Hold the shop page's code until after the tap: the layout is drawn from the first paint, and
-    // the page arriving must not take the open sheet away.
+  test('a tap on Sign In before the first page and the session check have loaded keeps its sheet open', async ({
+    page,
+  }) => {
+    // Hold the shop page's code and the session check until after the tap: the layout is drawn from
+    // the first paint, and neither arriving may take the open sheet away.
     let release = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
     let held = 0
@@ -80,17 +82,20 @@ test.describe('phone', () => {
         await route.continue()
       })
     await hold('**/assets/shop-page-*.js')
+    await hold('**/api/auth/get-session')
     await page.goto('/shop-picks')
     const bar = page.getByRole('navigation', { name: 'Mobile' })
-    await expect.poll(() => held).toBe(1)
+    await expect.poll(() => held).toBe(2)
 
     await bar.getByRole('button', { name: 'Sign In' }).click()
     const sheet = page.getByRole('dialog', { name: 'Account' })
     await expect(sheet).toBeVisible()
 
+    const sessionChecked = page.waitForResponse('**/api/auth/get-session')
     release()
     // The page arrives behind the sheet, hidden from assistive technology while the sheet is open.
     await expect(page.getByRole('heading', { level: 1, name: 'Shop Picks', includeHidden: true })).toBeVisible()
+    await sessionChecked
     await expect(sheet).toBeVisible()
     await expect(sheet.getByRole('link', { name: 'Sign In' })).toBeVisible()
     const trigger = page
