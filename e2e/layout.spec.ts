@@ -42,6 +42,17 @@ test.describe('desktop', () => {
       await expect(account.getByRole('link', { name })).toBeVisible()
   })
 
+  test('a sport hub is two clicks away: the Locker Room, then the sport', async ({ page }) => {
+    await page.goto('/support')
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Locker Room/ })
+      .click()
+    await page.getByRole('navigation', { name: 'Sport hubs' }).getByRole('link', { name: 'MMA', exact: true }).click()
+    await expect(page).toHaveURL(/\/sport-hub\/mma$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'MMA Sport Hub' })).toBeVisible()
+  })
+
   test('the sidebar is hidden on the auth pages', async ({ page }) => {
     for (const route of ['/auth', '/verify-email', '/reset-password']) {
       await page.goto(route)
@@ -104,7 +115,7 @@ test.describe('phone', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'true')
   })
 
-  test('a signed-in person reaches Subscriptions in two taps, and every bar label sits on one line', async ({
+  test('a signed-in person reaches Subscriptions and a sport hub in two taps, and every bar label sits on one line', async ({
     page,
   }) => {
     await signUpCustomer(page, 'Robin Phone', 'layout-phone')
@@ -118,6 +129,11 @@ test.describe('phone', () => {
     await sheet.getByRole('link', { name: 'Subscriptions' }).click()
     await expect(page).toHaveURL(/\/manage-subscriptions$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+    await bar.getByRole('button', { name: 'Profile' }).click()
+    await sheet.getByRole('navigation', { name: 'Sport hubs' }).getByRole('link', { name: 'NBA', exact: true }).click()
+    await expect(page).toHaveURL(/\/sport-hub\/nba$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'NBA Sport Hub' })).toBeVisible()
   })
 
   test('the shop fits a phone screen without sideways scrolling', async ({ page }) => {
