@@ -85,3 +85,25 @@ test('a signed-in customer is kept out of creator pages, and signing out returns
   await expect(page).toHaveURL(/\/auth$/)
   expect((await page.request.get('/api/me')).status()).toBe(401)
 })
+
+test('a session kept by its cookie alone signs the person back in after local storage was cleared', async ({
+  page,
+}) => {
+  const email = await verifiedAccount(page, 'cleared')
+  await page.goto('/auth')
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/shop-picks$/)
+  await page.goto('/manage-subscriptions')
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Subscriptions' })).toBeVisible()
+
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+
+  // Still on the signed-in page, with the person's name beside their account menu.
+  await expect(page).toHaveURL(/\/manage-subscriptions$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Subscriptions' })).toBeVisible()
+  await expect(page.getByTestId('sidebar').getByText('Pat Bettor', { exact: true })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' })).toBeVisible()
+  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as unknown)
+  expect(record).toMatchObject({ email, name: 'Pat Bettor', role: 'customer' })
+})

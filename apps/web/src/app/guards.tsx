@@ -1,16 +1,23 @@
 import { hasPermission, hasRole, isCreatorOrHigher, type Permission, type Role } from '@picks/contracts/client'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { useRestoringSession } from '../auth/auth-state.tsx'
 import { authRedirectFor } from '../auth/auth-redirect.ts'
 import { CreatorOnly } from '../components/creator-profile/creator-only.tsx'
 import { useStoredUser } from '../auth/stored-user.ts'
+import { PageSkeleton } from '../components/ui/page-skeleton.tsx'
 
-// Display-only guards from the local user record; the API enforces every rule again.
+// Display-only guards from the local user record; the API enforces every rule again. Without a
+// record they wait while the page load asks the server about a session (a cleared local storage).
+
+const checkingSignIn = 'Checking your sign-in'
 
 /** Signed-out visitors go to /auth, which brings them back here after signing in. */
 export function RequireSignedIn() {
   const user = useStoredUser()
+  const restoring = useRestoringSession()
   const location = useLocation()
   if (user) return <Outlet />
+  if (restoring) return <PageSkeleton label={checkingSignIn} />
   const { to, state } = authRedirectFor(location)
   return <Navigate to={to} state={state} replace />
 }
@@ -21,6 +28,8 @@ export function RequireSignedIn() {
  */
 export function RequireCreator() {
   const user = useStoredUser()
+  const restoring = useRestoringSession()
+  if (!user && restoring) return <PageSkeleton label={checkingSignIn} />
   if (!user || !isCreatorOrHigher(user)) return <Navigate to="/" replace />
   return (
     <CreatorOnly user={user} heading="Creator tools">
@@ -32,6 +41,8 @@ export function RequireCreator() {
 /** Admin pages need an admin record; the admin password check happens on /admin/login and the API. */
 export function RequireAdmin() {
   const user = useStoredUser()
+  const restoring = useRestoringSession()
+  if (!user && restoring) return <PageSkeleton label={checkingSignIn} />
   return hasRole(user, 'admin') ? <Outlet /> : <Navigate to="/admin/login" replace />
 }
 
@@ -43,7 +54,9 @@ export function RequireAdmin() {
  */
 export function RequireAccess(props: { role: Role } | { permission: Permission }) {
   const user = useStoredUser()
+  const restoring = useRestoringSession()
   const location = useLocation()
+  if (!user && restoring) return <PageSkeleton label={checkingSignIn} />
   if (!user) {
     const { to, state } = authRedirectFor(location)
     return <Navigate to={to} state={state} replace />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { serveAuth } from '../test/fake-auth-api.ts'
 import { renderApp, signInAs, stubEmptyApi } from '../test/render-app.tsx'
 
 beforeEach(() => {
@@ -92,6 +93,25 @@ describe('signed-in routes', () => {
     const { router } = renderApp(path)
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
     expect(router.state.location.state).toEqual({ from: path })
+  })
+
+  it('keeps someone signed in by the session cookie alone (no local record) on the page they opened', async () => {
+    serveAuth({ signedIn: true })
+    // The session check answers only once the guard has met it unanswered.
+    let answerSession = () => {}
+    const sessionHeld = new Promise<void>((resolve) => (answerSession = resolve))
+    const fakeFetch = globalThis.fetch
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/auth/get-session')) await sessionHeld
+      return fakeFetch(input, init)
+    })
+    const { router } = renderApp('/dashboard')
+    await screen.findByRole('status', { name: 'Checking your sign-in' })
+    expect(router.state.location.pathname).toBe('/dashboard')
+    answerSession()
+    await heading('Become a Creator')
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ email: 'dana@example.com' })
   })
 
   it('lets a signed-in customer open the dashboard, which offers to become a creator', async () => {

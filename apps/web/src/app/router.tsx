@@ -84,16 +84,15 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
           <AppLayout nextPagesFor={nextPagesFor} />
         </AuthProvider>
       ),
-      HydrateFallback: () => (
-        <AppLayout>
-          <PageSkeleton />
-        </AppLayout>
-      ),
       errorElement: <RouteErrorBoundary />,
       children: [
         {
           // Page errors render inside the layout, so the navigation stays usable.
           errorElement: <RouteErrorBoundary />,
+          // While the first page's code loads, the layout is already the real one and only the
+          // page is a skeleton: a fallback layout of its own would be swapped for the real one
+          // when the code arrives, and a bottom-bar sheet opened meanwhile would close.
+          HydrateFallback: PageSkeleton,
           children: [
             { index: true, ...forwardTo('/shop-picks') },
             { path: 'login', ...forwardTo('/auth') },

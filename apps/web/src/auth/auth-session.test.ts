@@ -37,6 +37,17 @@ describe('the first sign-in', () => {
     expect(stored()?.id).toBe(synced.id)
   })
 
+  it('creates the server user once when two first sign-ins of one session run together', async () => {
+    const synced = { ...serverUser, id: '00000000-0000-4000-8000-000000000002' }
+    const calls = serveAuth({ serverUser: null, syncedUser: synced })
+    const [first, second] = await Promise.all([completeSignIn(sessionUser, 'google'), completeSignIn(sessionUser)])
+    expect(first).toBe(second)
+    expect(callsTo(calls, '/api/users/sync-oauth')).toHaveLength(1)
+    expect(stored()?.id).toBe(synced.id)
+    await completeSignIn(sessionUser)
+    expect(callsTo(calls, '/api/users/sync-oauth')).toHaveLength(2)
+  })
+
   it('stores a local fallback user with role customer when neither call gives a server user', async () => {
     serveAuth({ serverUser: null, syncedUser: null })
     await completeSignIn(sessionUser)

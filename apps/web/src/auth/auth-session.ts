@@ -51,16 +51,26 @@ async function serverUserOf(user: SessionUser, provider: string) {
   return found
 }
 
+/** First sign-ins under way, by session user id: the auth page and the page load's check may both start one. */
+const signingIn = new Map<string, Promise<UserRecord>>()
+
 /**
  * First sign-in (spec §4), after the server set the session cookie: keeps the local `user` record
- * from the server user, or from a local fallback with role customer when there is none.
+ * from the server user, or from a local fallback with role customer when there is none. A second
+ * call for the same session user while one runs shares it, so the server user is created once.
  */
-export async function completeSignIn(user: SessionUser, provider = 'email'): Promise<UserRecord> {
-  const serverUser = await serverUserOf(user, provider)
-  const record = serverUser ? recordOf(serverUser) : fallbackRecord(user)
-  // Same account as the record already kept: only the shown fields may have changed.
-  if (!storeUserRecord(record)) refreshStoredProfile(record)
-  return record
+export function completeSignIn(user: SessionUser, provider = 'email'): Promise<UserRecord> {
+  const running = signingIn.get(user.id)
+  if (running) return running
+  const run = (async () => {
+    const serverUser = await serverUserOf(user, provider)
+    const record = serverUser ? recordOf(serverUser) : fallbackRecord(user)
+    // Same account as the record already kept: only the shown fields may have changed.
+    if (!storeUserRecord(record)) refreshStoredProfile(record)
+    return record
+  })().finally(() => signingIn.delete(user.id))
+  signingIn.set(user.id, run)
+  return run
 }
 
 /** Brings the local record up to date with the server user of `user` (debounced by the caller). */

@@ -112,12 +112,28 @@ describe('the auth state', () => {
     expect(stored()).not.toBeNull()
   })
 
-  it('asks nothing while nobody is signed in on this device', async () => {
+  it('asks once on a page load without a record, and is signed out when the server knows no session', async () => {
     const calls = serveAuth()
     const { result } = renderHook(() => useAuth(), { wrapper })
+    expect(result.current.status).toBe('loading')
+    await act(() => vi.advanceTimersByTimeAsync(0))
     expect(result.current.status).toBe('signed-out')
     await act(() => vi.advanceTimersByTimeAsync(60_000))
-    expect(calls).toHaveLength(0)
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/get-session'])
+    expect(stored()).toBeNull()
+  })
+
+  it('is signed out without a record when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    const { result } = renderHook(() => useAuth(), { wrapper })
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(result.current.status).toBe('signed-out')
+    expect(stored()).toBeNull()
   })
 
   it('refreshes the profile once, 150 ms after a burst of checks, without rewriting the record', async () => {
@@ -171,5 +187,65 @@ describe('the auth state', () => {
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(result.current.user).toMatchObject({ id: serverUser.id, email: 'dana@example.com', role: 'user' })
     expect(result.current.status).toBe('signed-in')
+  })
+
+  describe('a session found by its cookie without a local record (first sign-in, spec §4)', () => {
+    it('keeps the server user found by e-mail as the record, and is signed in', async () => {
+      const calls = serveAuth({ signedIn: true, serverUser: { ...serverUser, role: 'creator' } })
+      const { result } = renderHook(() => useAuth(), { wrapper })
+      expect(result.current).toMatchObject({ status: 'loading', user: null })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(result.current.status).toBe('signed-in')
+      expect(result.current.user).toMatchObject({ id: serverUser.id, email: 'dana@example.com', role: 'creator' })
+      expect(stored()).toMatchObject({ id: serverUser.id, name: 'Dana Ortiz', role: 'creator' })
+      expect(calls.filter((c) => c.path.startsWith('/api/users/email/'))).not.toHaveLength(0)
+      expect(callsTo(calls, '/api/users/sync-oauth')).toHaveLength(0)
+    })
+
+    it('creates the server user through the OAuth sync when the e-mail finds none', async () => {
+      const synced = { ...serverUser, id: '00000000-0000-4000-8000-000000000002' }
+      const calls = serveAuth({ signedIn: true, serverUser: null, syncedUser: synced })
+      const { result } = renderHook(() => useAuth(), { wrapper })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(callsTo(calls, '/api/users/sync-oauth')[0]?.body).toMatchObject({
+        email: 'dana@example.com',
+        auth_id: 'auth-1',
+      })
+      expect(result.current.status).toBe('signed-in')
+      expect(stored()).toMatchObject({ id: synced.id, email: 'dana@example.com' })
+    })
+
+    it('stores a local fallback with role customer when the server has no user even after the sync', async () => {
+      serveAuth({ signedIn: true, serverUser: null, syncedUser: null })
+      const { result } = renderHook(() => useAuth(), { wrapper })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(stored()).toMatchObject({ id: 'auth-1', email: 'dana@example.com', name: 'Dana Ortiz', role: 'customer' })
+      expect(result.current.user?.role).toBe('user')
+      expect(result.current.status).toBe('signed-in')
+    })
+
+    it('signs out and keeps no record when the server user belongs to another identity', async () => {
+      const calls = serveAuth({ signedIn: true, serverUser: { ...serverUser, auth_id: 'someone-else' } })
+      const { result } = renderHook(() => useAuth(), { wrapper })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(callsTo(calls, '/api/auth/sign-out')).toHaveLength(1)
+      expect(stored()).toBeNull()
+      expect(result.current.status).toBe('signed-out')
+    })
+
+    it('asks no more once the record is gone again (signed out on this device)', async () => {
+      const calls = serveAuth({ signedIn: true })
+      const { result } = renderHook(() => useAuth(), { wrapper })
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(result.current.status).toBe('signed-in')
+      const asked = callsTo(calls, '/api/auth/get-session').length
+      act(() => {
+        localStorage.removeItem('user')
+        window.dispatchEvent(new StorageEvent('storage', { key: 'user' }))
+      })
+      expect(result.current.status).toBe('signed-out')
+      await act(() => vi.advanceTimersByTimeAsync(60_000))
+      expect(callsTo(calls, '/api/auth/get-session')).toHaveLength(asked)
+    })
   })
 })

@@ -2,7 +2,7 @@ import { normalizeEmail, sessionPolicy, type StoredUser } from '@picks/contracts
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { auth, type SessionUser } from './auth.ts'
 import { completeSignIn, refreshProfile } from './auth-session.ts'
-import { clearLocalSession, useStoredUser } from './stored-user.ts'
+import { clearLocalSession, readStoredUser, useStoredUser } from './stored-user.ts'
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out'
 
@@ -33,12 +33,37 @@ function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number) {
  * use). A session within 90 s of its end is refreshed, and a refresh answered with "no session"
  * signs this device out, as does any check the server answers that way. A session of another
  * account takes over the record through the first-sign-in flow. Network failures change nothing
- * (offline-first). A signed-out device asks nothing: signing in happens through the auth pages.
+ * (offline-first). A page load without a record asks once too: a session found by its cookie (local
+ * storage cleared, or another browser profile's storage lost) completes the first sign-in and so
+ * brings the record back. Once a record goes away (signing out) nothing is asked until the next load.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const user = useStoredUser()
   const email = user ? normalizeEmail(user.email) : null
   const [confirmed, setConfirmed] = useState<{ email: string; sessionUser: SessionUser | null } | null>(null)
+  const [restoring, setRestoring] = useState(() => readStoredUser() === null)
+
+  useEffect(() => {
+    if (!restoring) return
+    let stopped = false
+    async function restore() {
+      const answer = await auth.getSession().catch(() => undefined)
+      // A record kept meanwhile (the auth pages signed someone in) is the checks' business below.
+      if (stopped || !answer || readStoredUser()) return
+      try {
+        const record = await completeSignIn(answer.user)
+        if (!stopped) setConfirmed({ email: normalizeEmail(record.email), sessionUser: answer.user })
+      } catch {
+        // A server user of another identity: the session was signed out, this device stays so.
+      }
+    }
+    void restore().finally(() => {
+      if (!stopped) setRestoring(false)
+    })
+    return () => {
+      stopped = true
+    }
+  }, [restoring])
 
   useEffect(() => {
     if (!email) return
@@ -101,12 +126,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [email])
 
   const value = useMemo<AuthState>(() => {
-    if (!user || !email) return { status: 'signed-out', user: null, sessionUser: null }
+    if (!user || !email) return { status: restoring ? 'loading' : 'signed-out', user: null, sessionUser: null }
     if (confirmed?.email !== email) return { status: 'loading', user, sessionUser: null }
     return { status: 'signed-in', user, sessionUser: confirmed.sessionUser }
-  }, [user, email, confirmed])
+  }, [user, email, confirmed, restoring])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+/**
+ * Whether this page load is still asking the server about a session it has no record of: the guards
+ * wait for it rather than send someone who is signed in to /auth. False without an AuthProvider.
+ */
+export function useRestoringSession(): boolean {
+  const state = useContext(AuthContext)
+  return state !== null && state.status === 'loading' && state.user === null
 }
 
 /** The auth state; needs the AuthProvider (mounted at the root of the routes). */

@@ -127,6 +127,28 @@ describe('the account sheet on a phone', () => {
     expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull()
   })
 
+  it('links every sport’s hub, so that each is two taps away', async () => {
+    stubEmptyApi()
+    const { user, router } = renderApp('/support')
+    await pageLoaded()
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Sign In' }),
+    )
+    const sheet = await screen.findByRole('dialog', { name: 'Account' })
+    const hubs = within(sheet).getByRole('navigation', { name: 'Sport hubs' })
+    expect(hrefsOf(hubs)).toEqual(
+      ['NFL', 'NCAAF', 'NBA', 'NCAAB', 'WNBA', 'MLB', 'NHL', 'Soccer', 'MMA'].map((label) => [
+        label,
+        `/sport-hub/${label.toLowerCase()}`,
+      ]),
+    )
+
+    await user.click(within(hubs).getByRole('link', { name: 'NHL' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sport-hub/nhl'))
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull()
+  })
+
   it('offers the configured admin account the Admin Dashboard too', async () => {
     stubEmptyApi({ adminEntry: true })
     signInAs('admin')

@@ -1,5 +1,5 @@
-import type { StoredUser } from '@picks/contracts/client'
-import type { ComponentType, SVGProps } from 'react'
+import { sports, type StoredUser } from '@picks/contracts/client'
+import { useId, type ComponentType, type SVGProps } from 'react'
 import { Link } from 'react-router'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { ShieldIcon, TrophyIcon } from '../../components/ui/icons.tsx'
@@ -37,6 +37,31 @@ function SheetLink({ to, label, icon: Icon, onClose }: SheetLinkProps) {
         {label}
       </Link>
     </li>
+  )
+}
+
+/** Each sport's hub, one tap from the sheet (the Locker Room would make it two more). */
+function SportHubLinks({ onClose }: { onClose: () => void }) {
+  const headingId = useId()
+  return (
+    <nav aria-labelledby={headingId} className="px-3">
+      <p id={headingId} className="text-sm font-medium text-slate-600">
+        Sport hubs
+      </p>
+      <ul className="mt-2 grid grid-cols-3 gap-2">
+        {sports.map((sport) => (
+          <li key={sport.slug}>
+            <Link
+              to={`/sport-hub/${sport.slug}`}
+              onClick={onClose}
+              className="flex min-h-11 items-center justify-center rounded-full border border-slate-300 px-2 text-sm font-semibold text-slate-800 hover:border-emerald-700 hover:text-emerald-800"
+            >
+              {sport.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }
 
@@ -82,6 +107,7 @@ export function AccountSheet({ open, onClose, user, onSignOut, showAdminEntry = 
             )}
           </ul>
         </nav>
+        <SportHubLinks onClose={onClose} />
         {user && (
           <button
             type="button"

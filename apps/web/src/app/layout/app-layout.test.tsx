@@ -169,8 +169,11 @@ describe('desktop sidebar', () => {
 })
 
 describe('the Admin Dashboard entry', () => {
-  /** An API whose `/api/me` says `adminEntry` for the signed-in account; records the paths asked. */
-  function serveMe(answer: { adminEntry: boolean } | { status: number }) {
+  /**
+   * An API whose `/api/me` says `adminEntry` for the signed-in account, with a session unless
+   * `session` is false; records the paths asked.
+   */
+  function serveMe(answer: { adminEntry: boolean } | { status: number }, { session = true } = {}) {
     const paths: string[] = []
     vi.stubGlobal(
       'fetch',
@@ -189,6 +192,7 @@ describe('the Admin Dashboard entry', () => {
           return json({ user: { email: 'sam@example.com' }, admin_entry: answer.adminEntry })
         }
         if (path === '/api/auth/get-session') {
+          if (!session) return json(null)
           return json({
             session: { expiresAt: '2999-01-01T00:00:00.000Z' },
             user: { id: 'a-1', email: 'sam@example.com' },
@@ -240,9 +244,10 @@ describe('the Admin Dashboard entry', () => {
   })
 
   it('does not ask the server for a signed-out visitor, and shows no entry', async () => {
-    const paths = serveMe({ adminEntry: true })
+    const paths = serveMe({ adminEntry: true }, { session: false })
     const { queryClient } = renderApp('/support')
     const nav = await mainNav()
+    await waitFor(() => expect(paths).toContain('/api/auth/get-session'))
     // The layout has asked its question for nobody (no user id) and holds it, not fetching.
     const question = queryClient.getQueryCache().find({ queryKey: ['me', 'facts', null] })
     expect(question?.state).toMatchObject({ status: 'pending', fetchStatus: 'idle' })
@@ -298,6 +303,19 @@ describe('mobile bar', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Sign Out' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'))
     expect(localStorage.getItem('user')).toBeNull()
+  })
+
+  it('keeps the sheet open when it was opened before the first page’s code arrived', async () => {
+    renderApp('/support')
+    // The first render: the layout is drawn, the page is still a skeleton.
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Sign In' }))
+
+    // The page arrives behind the open sheet (hidden from assistive technology meanwhile).
+    await screen.findByRole('heading', { level: 1, hidden: true })
+    const sheet = await screen.findByRole('dialog', { name: 'Account' })
+    within(sheet).getByRole('link', { name: 'Sign In' })
+    expect(screen.getByRole('button', { name: 'Sign In', hidden: true }).getAttribute('aria-expanded')).toBe('true')
   })
 
   it('closes the sheet with Escape and returns focus to the button that opened it', async () => {

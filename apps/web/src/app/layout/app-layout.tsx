@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { cx } from '../../components/ui/cx.ts'
 import { schedulePrefetch } from '../../lib/prefetch.ts'
@@ -22,11 +22,9 @@ export function isChromeless(pathname: string): boolean {
 interface AppLayoutProps {
   /** The chunks worth loading early from a page (spec §9 prefetch). */
   nextPagesFor?: (pathname: string) => readonly (() => void)[]
-  /** Rendered instead of the matched page, e.g. a skeleton while the first page loads. */
-  children?: ReactNode
 }
 
-export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
+export function AppLayout({ nextPagesFor }: AppLayoutProps) {
   const { pathname } = useLocation()
   const navigation = useNavigation()
   const user = useStoredUser()
@@ -74,7 +72,7 @@ export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
         )}
       >
         <main id="main" tabIndex={-1} aria-busy={isNavigating} className="flex-1 focus:outline-none">
-          {children ?? <Outlet />}
+          <Outlet />
         </main>
         <ResponsibleGamblingNotice />
         {withChrome && <div className="h-16 md:hidden" aria-hidden="true" />}
@@ -87,7 +85,7 @@ export function AppLayout({ nextPagesFor, children }: AppLayoutProps) {
           showAdminEntry={showAdminEntry}
         />
       )}
-      {!children && <ScrollRestoration />}
+      <ScrollRestoration />
     </div>
   )
 }

@@ -156,6 +156,17 @@ describe('locker room', () => {
     expect(screen.getByRole('link', { name: /NBA Sport Hub/ }).getAttribute('href')).toBe('/sport-hub/nba')
   })
 
+  it('links every sport’s hub from the page of all sports, so each is two clicks from anywhere', async () => {
+    serveRecordsApi({ creators })
+    renderLockerRoom()
+    const hubs = await screen.findByRole('navigation', { name: 'Sport hubs' })
+    const links = within(hubs).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      ['nfl', 'ncaaf', 'nba', 'ncaab', 'wnba', 'mlb', 'nhl', 'soccer', 'mma'].map((slug) => `/sport-hub/${slug}`),
+    )
+    expect(within(hubs).getByRole('link', { name: 'Soccer' }).getAttribute('href')).toBe('/sport-hub/soccer')
+  })
+
   it('keeps the ranking chosen when the sport changes', async () => {
     const { calls } = serveRecordsApi({ creators })
     const { user } = renderLockerRoomRoutes('/locker-room?sort=roi')

@@ -1,4 +1,4 @@
-import { sportLabel, type SportSlug } from '@picks/contracts/client'
+import { sportLabel, sports, type SportSlug } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link, useParams } from 'react-router'
@@ -43,6 +43,27 @@ function PicksFeed({
   )
 }
 
+/** Every sport's hub, so that each is two clicks from anywhere (the sidebar's Locker Room, then here). */
+function SportHubLinks() {
+  return (
+    <nav aria-label="Sport hubs" className="flex flex-wrap items-center gap-x-3">
+      <p className="text-slate-700">Sport hubs, with upcoming games and the best odds:</p>
+      <ul className="flex flex-wrap gap-x-3">
+        {sports.map((s) => (
+          <li key={s.slug}>
+            <Link
+              to={`/sport-hub/${s.slug}`}
+              className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline underline-offset-4"
+            >
+              {s.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 function LockerRoom({ sport }: { sport: SportSlug | null }) {
   const label = sport ? sportLabel(sport) : null
   const title = label ? `${label} Locker Room` : 'Locker Room'
@@ -55,12 +76,14 @@ function LockerRoom({ sport }: { sport: SportSlug | null }) {
           Free picks and graded results from every creator, and who is winning. Every pick is timestamped by the server
           and graded from final scores, so no record here can be curated.
         </p>
-        {sport && label && (
+        {sport && label ? (
           <p>
             <Link to={`/sport-hub/${sport}`} className="font-semibold text-emerald-800 underline underline-offset-4">
               {label} Sport Hub: upcoming games and the best odds
             </Link>
           </p>
+        ) : (
+          <SportHubLinks />
         )}
       </header>
 
