@@ -7,6 +7,7 @@ import {
   type PropFixture,
   type SportFixture,
 } from './fixture-data.ts'
+import { fightEndOf, overChanceOf, roundsLineOf } from './fixture-fights.ts'
 import { bookSpread, bookTotal, clamp, drawTotal } from './fixture-lines.ts'
 import { chance, normal, poisson, seeded, shuffled, type Random } from './fixture-random.ts'
 import {
@@ -201,7 +202,8 @@ function scoreAt(game: FixtureGame, now: Date): EventScore {
   const event = toEvent(game)
   if (status === 'final') {
     const score = finalScore(game)
-    return { ...event, status, homeScore: score.home, awayScore: score.away }
+    const fight = game.sport.scoring === 'fight' ? { fightLengthSeconds: fightEndOf(game.id).lengthSeconds } : {}
+    return { ...event, status, homeScore: score.home, awayScore: score.away, ...fight }
   }
   if (status === 'live') {
     // The score so far: a share of the final one, as the clock runs.
@@ -290,6 +292,18 @@ function spreadsMarket(game: FixtureGame, book: BookmakerFixture, random: Random
 
 function totalsMarket(game: FixtureGame, book: BookmakerFixture, random: Random): OddsMarket | null {
   const lean = (random() - 0.5) * 0.04
+  if (game.sport.scoring === 'fight') {
+    // Rounds, not points: every book hangs the fight's one line, priced by how likely it goes long.
+    const line = roundsLineOf(game.id)
+    const over = overChanceOf(game.id)
+    return {
+      key: 'totals',
+      outcomes: [
+        { name: 'Over', price: bookPrice(book, over, lean), point: line, description: null },
+        { name: 'Under', price: bookPrice(book, 1 - over, -lean), point: line, description: null },
+      ],
+    }
+  }
   const shade = random() < 0.2 ? (random() < 0.5 ? -0.5 : 0.5) : 0
   const line = bookTotal(game.sport, game.totalLine, shade)
   if (line === null) return null
