@@ -10,6 +10,7 @@ import {
   netUnits,
   profitPerUnit,
   recordSummary,
+  totalUnitOf,
   type FinalScore,
   type GradablePick,
   type GradedResult,
@@ -177,6 +178,91 @@ describe('grading from the final score', () => {
   ]
   it.each(cases)('$name', ({ pick, score, result }) => {
     expect(gradePick(pick, score)).toBe(result)
+  })
+})
+
+describe('grading a fight’s rounds total', () => {
+  const fighterA = 'Alex Stone'
+  const fighterB = 'Rui Costa'
+  const roundsTotal = (line: number, overUnder: 'over' | 'under') =>
+    pick({ betType: 'total', homeTeam: fighterA, awayTeam: fighterB, line, overUnder, totalUnit: 'rounds' })
+  /** Fighter A won (1–0) after `seconds` of fighting. */
+  const fightOf = (seconds: number | null): FinalScore => ({
+    status: 'final',
+    homeScore: 1,
+    awayScore: 0,
+    fightLengthSeconds: seconds,
+  })
+  // Round 3 at 2:31 is 751 s; 2.5 rounds is the mark at 750 s (2:30 of round 3).
+  const cases: { name: string; pick: GradablePick; score: FinalScore; result: GradedResult | null }[] = [
+    {
+      name: 'over 2.5 wins when round 3 passes 2:30',
+      pick: roundsTotal(2.5, 'over'),
+      score: fightOf(751),
+      result: 'won',
+    },
+    {
+      name: 'over 2.5 wins at exactly 2:30 of round 3',
+      pick: roundsTotal(2.5, 'over'),
+      score: fightOf(750),
+      result: 'won',
+    },
+    {
+      name: 'under 2.5 loses at exactly 2:30 of round 3',
+      pick: roundsTotal(2.5, 'under'),
+      score: fightOf(750),
+      result: 'lost',
+    },
+    {
+      name: 'under 2.5 wins on a finish at 2:29 of round 3',
+      pick: roundsTotal(2.5, 'under'),
+      score: fightOf(749),
+      result: 'won',
+    },
+    {
+      name: 'over 1.5 loses on a first-round knockout',
+      pick: roundsTotal(1.5, 'over'),
+      score: fightOf(95),
+      result: 'lost',
+    },
+    {
+      name: 'over 2.5 wins on a three-round decision',
+      pick: roundsTotal(2.5, 'over'),
+      score: fightOf(900),
+      result: 'won',
+    },
+    {
+      name: 'under 4.5 loses on a five-round decision',
+      pick: roundsTotal(4.5, 'under'),
+      score: fightOf(1500),
+      result: 'lost',
+    },
+    {
+      name: 'without the fight’s length it waits for a person',
+      pick: roundsTotal(2.5, 'over'),
+      score: fightOf(null),
+      result: null,
+    },
+    {
+      name: 'never from the 1–0 score (a points total of 1 would be under 2.5)',
+      pick: roundsTotal(2.5, 'over'),
+      score: { status: 'final', homeScore: 1, awayScore: 0 },
+      result: null,
+    },
+    {
+      name: 'a cancelled fight is void',
+      pick: roundsTotal(2.5, 'over'),
+      score: { status: 'cancelled', homeScore: null, awayScore: null },
+      result: 'void',
+    },
+  ]
+  it.each(cases)('$name', ({ pick, score, result }) => {
+    expect(gradePick(pick, score)).toBe(result)
+  })
+
+  it('counts rounds for MMA and points for every other sport', () => {
+    expect(totalUnitOf('mma')).toBe('rounds')
+    for (const sport of ['nfl', 'nba', 'nhl', 'mlb', 'soccer']) expect(totalUnitOf(sport)).toBe('points')
   })
 })
 

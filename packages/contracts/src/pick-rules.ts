@@ -90,19 +90,44 @@ export interface GradablePick {
   overUnder: 'over' | 'under' | null
   /** A three-way moneyline (soccer): a draw is its own outcome, so a team pick loses on a draw. */
   threeWay?: boolean
+  /** What a total counts: points (goals, runs), or rounds for a fight (`totalUnitOf`). Default points. */
+  totalUnit?: TotalUnit
 }
 
 export interface FinalScore {
   status: 'final' | 'postponed' | 'cancelled'
   homeScore: number | null
   awayScore: number | null
+  /** A fight's length in seconds of fighting (round 3 at 2:31 of five-minute rounds: 751); null when unknown. */
+  fightLengthSeconds?: number | null
+}
+
+export type TotalUnit = 'points' | 'rounds'
+
+/** A round of a fight whose total counts rounds (MMA): five minutes. */
+export const fightRoundSeconds = 300
+
+/** A fight's total counts rounds ("Over 2.5 rounds"); every other sport's counts points. */
+export function totalUnitOf(sport: string): TotalUnit {
+  return sport === 'mma' ? 'rounds' : 'points'
+}
+
+/**
+ * A rounds total against the fight's length: 2.5 rounds is 2:30 into round 3. A fight that reaches
+ * the mark goes over (a fight ending at exactly 2:30 of round 3 is over 2.5); one that ends sooner
+ * is under. Null without the fight's length (a provider that does not report it): graded by hand.
+ */
+function gradeRoundsTotal(line: number, overUnder: 'over' | 'under', fightLengthSeconds: number | null | undefined) {
+  if (fightLengthSeconds === null || fightLengthSeconds === undefined) return null
+  const reachedMark = fightLengthSeconds >= line * fightRoundSeconds
+  return reachedMark === (overUnder === 'over') ? 'won' : 'lost'
 }
 
 /**
  * Grades a moneyline, spread or total pick from the final score (product-decisions.md): spread,
  * the picked side's margin plus its line, > 0 wins, = 0 pushes; total, the combined score against
- * the line, equal pushes; a tie on a two-way moneyline pushes (on a three-way market "Draw" wins
- * and a team loses);
+ * the line, equal pushes (a fight's rounds total: its length against the line's mark); a tie on a
+ * two-way moneyline pushes (on a three-way market "Draw" wins and a team loses);
  * a postponed or cancelled game is void. Player props are graded by a person: null.
  */
 export function gradePick(pick: GradablePick, score: FinalScore): GradedResult | null {
@@ -126,6 +151,7 @@ export function gradePick(pick: GradablePick, score: FinalScore): GradedResult |
   }
   // total
   if (!pick.overUnder) return null
+  if (pick.totalUnit === 'rounds') return gradeRoundsTotal(pick.line, pick.overUnder, score.fightLengthSeconds)
   const over = homeScore + awayScore - pick.line
   return outcome(pick.overUnder === 'over' ? over : -over)
 }

@@ -49,7 +49,7 @@ export interface SportFixture {
   spreadStyle: 'points' | 'one_and_a_half' | null
   /** The longest spread a game gets (the favourite's points; 1.5 for run and puck lines, 0 for none). */
   spreadMax: number
-  /** The main markets offered (MMA: the moneyline only). */
+  /** The main markets offered (MMA: the moneyline and the rounds total, fixture-fights.ts). */
   mainMarkets: readonly ('h2h' | 'spreads' | 'totals')[]
   props: Readonly<Record<string, PropFixture>>
   /** First names its players are drawn from. */
@@ -673,10 +673,11 @@ export const sportFixtures: readonly SportFixture[] = [
     ratingScale: 1.2,
     homeAdvantage: 0,
     marginSd: 1,
+    // Fights total rounds, not points: the lines and results come from fixture-fights.ts.
     total: null,
     spreadStyle: null,
     spreadMax: 0,
-    mainMarkets: ['h2h'],
+    mainMarkets: ['h2h', 'totals'],
     props: {},
     firstNames: maleFirstNames,
   },

@@ -1,4 +1,5 @@
 import { sportFixtures, type SportFixture } from './fixture-data.ts'
+import { roundsLineOf } from './fixture-fights.ts'
 import { seeded, type Random } from './fixture-random.ts'
 
 /**
@@ -34,7 +35,7 @@ export function bookSpread(sport: SportFixture, edge: number, shade: number): nu
 }
 
 export interface TypicalLines {
-  /** The total line, or null where the sport has no totals. */
+  /** The total line (a fight's counts rounds), or null where the sport has no totals. */
   total: number | null
   /** The home side's spread point (−3.5: gives 3.5), or null where the sport has no spreads. */
   homeSpread: number | null
@@ -42,11 +43,13 @@ export interface TypicalLines {
 
 /**
  * Lines for a game known without its board (a finished one, as the demo picks see it): drawn from
- * the sport's table, the same every time for the same sport and seed.
+ * the sport's table, the same every time for the same sport and seed. A fight's rounds total is
+ * its board's line when `seed` is its id.
  */
 export function typicalLines(sportKey: string, seed: string): TypicalLines {
   const sport = sportFixtures.find((s) => s.key === sportKey)
   if (!sport) return { total: null, homeSpread: null }
+  if (sport.scoring === 'fight') return { total: roundsLineOf(seed), homeSpread: null }
   const random = seeded(`${sport.slug}|typical|${seed}`)
   const total = bookTotal(sport, drawTotal(sport, random), 0)
   const homeFavoured = random() < 0.6

@@ -92,7 +92,8 @@ describe('fixture odds provider', () => {
   })
 
   // The lines a sportsbook would hang, written here apart from the fixture table they check: totals
-  // from `total[0]` to `total[1]`, the favourite giving at most `spread` (run and puck lines: 1.5).
+  // from `total[0]` to `total[1]` (fights: rounds), the favourite giving at most `spread` (run and
+  // puck lines: 1.5).
   const realistic: Record<string, { total: [number, number] | null; spread: number | null }> = {
     nfl: { total: [40, 50], spread: 14 },
     ncaaf: { total: [44, 66], spread: 28 },
@@ -102,7 +103,7 @@ describe('fixture odds provider', () => {
     mlb: { total: [7, 10], spread: 1.5 },
     nhl: { total: [5.5, 6.5], spread: 1.5 },
     soccer: { total: [2.5, 3.5], spread: 2 },
-    mma: { total: null, spread: null },
+    mma: { total: [1.5, 4.5], spread: null },
   }
 
   it("keeps every game's total and spread in its sport's realistic range, on the board and in the demo's lines", async () => {

@@ -15,6 +15,7 @@ export interface OddsContractHarness {
 const nba = 'basketball_nba'
 const epl = 'soccer_epl'
 const nfl = 'americanfootball_nfl'
+const mma = 'mma_mixed_martial_arts'
 const mainMarkets = ['h2h', 'spreads', 'totals']
 const hourMs = 60 * 60 * 1000
 
@@ -176,6 +177,19 @@ export function describeOddsProviderContract(name: string, setup: () => Promise<
         expect(game.homeScore).toBeNull()
         expect(game.awayScore).toBeNull()
       }
+    })
+
+    it("gives a finished fight's length, when it gives one, in whole seconds of at most five rounds", async () => {
+      const fights = (await provider.scores(mma, 3)).filter((s) => s.status === 'final')
+      expect(fights.length).toBeGreaterThan(0)
+      for (const fight of fights) {
+        const length = fight.fightLengthSeconds ?? null
+        if (length === null) continue
+        expect(Number.isInteger(length), `${fight.id} lasted ${length} s`).toBe(true)
+        expect(length).toBeGreaterThan(0)
+        expect(length).toBeLessThanOrEqual(5 * 5 * 60)
+      }
+      for (const game of await provider.scores(nba, 3)) expect(game.fightLengthSeconds ?? null).toBeNull()
     })
 
     it('answers not_found for an unknown event', async () => {

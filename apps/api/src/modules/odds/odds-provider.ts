@@ -56,6 +56,11 @@ export interface EventScore extends OddsEvent {
   status: EventStatus
   homeScore: number | null
   awayScore: number | null
+  /**
+   * A finished fight's length in seconds of fighting (round 3 at 2:31 of five-minute rounds: 751),
+   * which grades its rounds total; absent or null when the provider does not say (or not a fight).
+   */
+  fightLengthSeconds?: number | null
 }
 
 export interface OddsQuery {

@@ -45,9 +45,17 @@ describe('demo picks', () => {
     expect(board.entries.every((e) => e.record.wins + e.record.losses + e.record.pushes >= 10)).toBe(true)
   })
 
-  it("bet each sport's own lines: football totals in the forties, hockey's around six, fights on the winner only", async () => {
+  it("bet each sport's own lines: football totals in the forties, hockey's around six, fights' rounds", async () => {
     const rows = await t.database.db
-      .select({ sport: picks.sport, betType: picks.betType, line: picks.line, selection: picks.selection })
+      .select({
+        sport: picks.sport,
+        betType: picks.betType,
+        line: picks.line,
+        selection: picks.selection,
+        result: picks.result,
+        overUnder: picks.overUnder,
+        gameId: picks.gameId,
+      })
       .from(picks)
     const totals = (sport: string) => rows.filter((r) => r.sport === sport && r.betType === 'total').map((r) => r.line!)
     const spreads = (sport: string) =>
@@ -63,8 +71,25 @@ describe('demo picks', () => {
     expect(within(totals('mlb'), 7, 10)).toBe(true)
     expect(within(totals('soccer'), 2.5, 3.5)).toBe(true)
     const fights = rows.filter((r) => r.sport === 'mma')
-    expect(fights.length).toBeGreaterThan(0)
-    expect(fights.every((r) => r.betType === 'moneyline' && r.line === null)).toBe(true)
+    expect(fights.some((r) => r.betType === 'moneyline' && r.line === null)).toBe(true)
+    expect(fights.every((r) => r.betType === 'moneyline' || r.betType === 'total')).toBe(true)
+    const roundsTotals = fights.filter((r) => r.betType === 'total')
+    expect(roundsTotals.length).toBeGreaterThan(0)
+    expect(roundsTotals.every((r) => [1.5, 2.5, 4.5].includes(r.line!) && r.selection.endsWith(' rounds'))).toBe(true)
+    // Graded from how long each fight lasted (a 1–0 score would lose every over).
+    const lengths = new Map(
+      (await t.app.odds.scores('mma_mixed_martial_arts', 3)).map((f) => [f.id, f.fightLengthSeconds ?? null]),
+    )
+    const graded = roundsTotals.filter((r) => r.result !== 'pending')
+    expect(graded.length).toBeGreaterThan(0)
+    for (const pick of graded) {
+      const length = lengths.get(pick.gameId!)!
+      const over = length >= pick.line! * 300
+      expect(pick.result, `${pick.selection} after ${length} s`).toBe(
+        over === (pick.overUnder === 'over') ? 'won' : 'lost',
+      )
+    }
+    expect(graded.some((r) => r.overUnder === 'over' && r.result === 'won')).toBe(true)
     expect(rows.some((r) => r.selection.includes('200.5'))).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { pickLimits, sports, type BetType } from '@picks/contracts'
+import { pickLimits, sports, totalUnitOf, type BetType } from '@picks/contracts'
 import type { Db } from '../../db/client.ts'
 import { listCreators } from '../creators/creators.service.ts'
 import { typicalLines, type EventOdds, type EventScore, type OddsProvider } from '../odds/odds.service.ts'
@@ -28,14 +28,16 @@ type DemoBet = Pick<
 
 /**
  * The `n`th demo bet on a game, from the first bookmaker's prices when there is a board, else (a
- * finished game) at the sport's typical lines. A sport without spreads or totals (MMA) gets
- * moneylines only.
+ * finished game) at the sport's typical lines. A sport without spreads (MMA) gets none; a fight's
+ * total counts rounds ("Over 2.5 rounds").
  */
 function demoBet(
   game: { id: string; sportKey: string; homeTeam: string; awayTeam: string },
   n: number,
   board: EventOdds | null,
 ): DemoBet {
+  const sport = sports.find((s) => s.oddsKey === game.sportKey)?.slug ?? ''
+  const unit = totalUnitOf(sport) === 'rounds' ? ' rounds' : ''
   const typical = typicalLines(game.sportKey, game.id)
   const kinds: BetType[] = ['moneyline']
   if (typical.homeSpread !== null) kinds.push('spread')
@@ -47,15 +49,17 @@ function demoBet(
   )
   const pickHome = n % 2 === 0
   if (betType === 'total') {
-    const side = pickHome ? 'Over' : 'Under'
+    // Over and under in turn among the totals (by `n` alone, a sport of two bet types would always take the under).
+    const over = Math.floor(n / kinds.length) % 2 === 0
+    const side = over ? 'Over' : 'Under'
     const outcome = market?.outcomes.find((o) => o.name === side)
     const line = outcome?.point ?? typical.total
     return {
       betType,
-      selection: `${side} ${line}`,
+      selection: `${side} ${line}${unit}`,
       odds: outcome?.price ?? -110,
       line,
-      overUnder: pickHome ? 'over' : 'under',
+      overUnder: over ? 'over' : 'under',
       bookmaker: book?.title ?? 'DraftKings',
       marketOdds: outcome?.price ?? null,
     }

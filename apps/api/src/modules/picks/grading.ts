@@ -1,4 +1,4 @@
-import { gradePick, gradeProp, sports, type GradedResult, type Pick } from '@picks/contracts'
+import { gradePick, gradeProp, sports, totalUnitOf, type GradedResult, type Pick } from '@picks/contracts'
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -10,8 +10,9 @@ import { refreshRecordSummary } from './records.ts'
 
 /**
  * Grading (product-decisions.md "Picks"). Moneyline, spread and total picks on a listed game are
- * graded from the provider's final scores by a scheduled job; player props and games entered by
- * hand are graded by their creator or an administrator once the game has started. Every grade is
+ * graded from the provider's final scores by a scheduled job (a fight's rounds total from how long
+ * the fight lasted, when the provider says; otherwise an administrator grades it); player props and
+ * games entered by hand are graded by their creator or an administrator once the game has started. Every grade is
  * one transaction with its audit row and the creator's record, and happens once: only a pending
  * pick is ever graded.
  */
@@ -119,11 +120,13 @@ export function createGrader(deps: GraderDeps): Grader {
               line: pick.line,
               overUnder: pick.overUnder,
               threeWay: pick.sport === 'soccer',
+              totalUnit: totalUnitOf(pick.sport),
             },
             {
               status: score.status as 'final' | 'postponed' | 'cancelled',
               homeScore: score.homeScore,
               awayScore: score.awayScore,
+              fightLengthSeconds: score.fightLengthSeconds ?? null,
             },
           )
           if (!result) continue

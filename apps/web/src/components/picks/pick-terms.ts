@@ -1,5 +1,5 @@
 import type { Pick as PickData } from '@picks/contracts'
-import { marketLabels, type BetType, type PickRecord, type PickResult } from '@picks/contracts/client'
+import { marketLabels, totalUnitOf, type BetType, type PickRecord, type PickResult } from '@picks/contracts/client'
 
 /** How picks read to a person: one wording on every page that shows them. Times are the viewer's own clock. */
 
@@ -59,6 +59,11 @@ export function formatLine(line: number, betType: BetType): string {
   return betType === 'spread' ? formatSpread(line) : String(line)
 }
 
+/** A total's number as the sport counts it: "2.5 rounds" for a fight, a plain "221.5" elsewhere. */
+export function totalLineText(line: number | string, sport: string | null | undefined): string {
+  return sport && totalUnitOf(sport) === 'rounds' ? `${line} rounds` : String(line)
+}
+
 /** "Points" for `player_points`; a stat typed by hand reads as typed. */
 export function statLabel(stat: string): string {
   return marketLabels[stat] ?? stat
@@ -68,10 +73,14 @@ function side(overUnder: 'over' | 'under'): string {
   return overUnder === 'over' ? 'Over' : 'Under'
 }
 
-type SelectionFields = Pick<PickData, 'bet_type' | 'pick' | 'line' | 'player' | 'stat' | 'overUnder'>
+/** The pick's fields its selection is written from; the sport says what a total counts. */
+type SelectionFields = Pick<PickData, 'bet_type' | 'pick' | 'line' | 'player' | 'stat' | 'overUnder'> & {
+  sport?: string | null
+}
 
 /**
- * What the pick is on, in words: "Lakers -5.5", "Over 220.5", "LeBron James Over 25.5 Points".
+ * What the pick is on, in words: "Lakers -5.5", "Over 220.5", "Over 2.5 rounds" (a fight),
+ * "LeBron James Over 25.5 Points".
  * Null for a locked pick (no selection reaches a viewer without access).
  */
 export function selectionText(pick: SelectionFields): string | null {
@@ -82,7 +91,9 @@ export function selectionText(pick: SelectionFields): string | null {
     case 'spread':
       return pick.line === null ? pick.pick : `${pick.pick} ${formatSpread(pick.line)}`
     case 'total':
-      return pick.overUnder && pick.line !== null ? `${side(pick.overUnder)} ${pick.line}` : pick.pick
+      return pick.overUnder && pick.line !== null
+        ? `${side(pick.overUnder)} ${totalLineText(pick.line, pick.sport)}`
+        : pick.pick
     case 'player_prop':
       return pick.player && pick.overUnder && pick.line !== null
         ? `${pick.player} ${side(pick.overUnder)} ${pick.line}${pick.stat ? ` ${statLabel(pick.stat)}` : ''}`

@@ -7,7 +7,7 @@ import {
   type BetType,
   type SportSlug,
 } from '@picks/contracts/client'
-import { selectionText, statLabel } from '../../components/picks/pick-terms.ts'
+import { selectionText, statLabel, totalLineText } from '../../components/picks/pick-terms.ts'
 
 /** A game taken from the odds board. */
 export interface BoardGame {
@@ -127,7 +127,7 @@ function sideWord(side: 'over' | 'under'): string {
 
 /**
  * The selection in words, as `pick_details.pick` carries it. Moneylines and spreads name the team
- * exactly (the grader compares it with the teams); totals and props read "Over 221.5",
+ * exactly (the grader compares it with the teams); totals and props read "Over 221.5" ("Over 2.5 rounds"),
  * "LeBron James Over 25.5 Points". Empty while incomplete.
  */
 export function selectionOf(values: PickFormValues): string {
@@ -138,7 +138,7 @@ export function selectionOf(values: PickFormValues): string {
     case 'spread':
       return side
     case 'total':
-      return isOverUnder(side) && line ? `${sideWord(side)} ${line}` : ''
+      return isOverUnder(side) && line ? `${sideWord(side)} ${totalLineText(line, values.sport)}` : ''
     case 'player_prop': {
       const player = values.player.trim()
       const stat = values.stat.trim()
@@ -155,6 +155,7 @@ export function selectionSummary(values: PickFormValues): string {
   if (!pick || !values.betType) return ''
   const side = values.side.trim()
   const text = selectionText({
+    sport: values.sport,
     bet_type: values.betType,
     pick,
     line: parseNumber(values.line),

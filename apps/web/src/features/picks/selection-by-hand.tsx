@@ -1,4 +1,4 @@
-import { pickLimits, type BetType, type SportSlug } from '@picks/contracts/client'
+import { pickLimits, totalUnitOf, type BetType, type SportSlug } from '@picks/contracts/client'
 import { useId } from 'react'
 import { statLabel } from '../../components/picks/pick-terms.ts'
 import { Field, FieldError, inputClasses } from '../../components/ui/form-field.tsx'
@@ -127,7 +127,13 @@ export function SelectionByHand({
         <Field
           label="Line"
           error={problems.line}
-          hint={betType === 'spread' ? 'Your team’s spread, such as -5.5 or +3' : 'The number, such as 221.5'}
+          hint={
+            betType === 'spread'
+              ? 'Your team’s spread, such as -5.5 or +3'
+              : betType === 'total' && sport && totalUnitOf(sport) === 'rounds'
+                ? 'The rounds, such as 2.5'
+                : 'The number, such as 221.5'
+          }
         >
           {(control) => (
             <input

@@ -2,7 +2,7 @@ import type { GameOdds } from '@picks/contracts'
 import { formatOdds, pickMessages, type BetType } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
-import { betTypeLabels, formatSpread, statLabel } from '../../components/picks/pick-terms.ts'
+import { betTypeLabels, formatSpread, statLabel, totalLineText } from '../../components/picks/pick-terms.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, FieldError, inputClasses } from '../../components/ui/form-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
@@ -24,23 +24,26 @@ function sideWord(side: string): string {
   return side === 'over' ? 'Over' : side === 'under' ? 'Under' : side
 }
 
-/** "Boston Celtics -4.5", "Over 221.5", "LeBron James Over 25.5 Points". */
-function choiceText(choice: PriceChoice, betType: BetType): string {
+/** "Boston Celtics -4.5", "Over 221.5", "Over 2.5 rounds", "LeBron James Over 25.5 Points". */
+function choiceText(choice: PriceChoice, betType: BetType, sport: string): string {
   switch (betType) {
     case 'moneyline':
       return choice.side
     case 'spread':
       return choice.line === null ? choice.side : `${choice.side} ${formatSpread(choice.line)}`
     case 'total':
-      return `${sideWord(choice.side)} ${choice.line ?? ''}`.trim()
+      return choice.line === null
+        ? sideWord(choice.side)
+        : `${sideWord(choice.side)} ${totalLineText(choice.line, sport)}`
     case 'player_prop':
       return `${choice.player ?? ''} ${sideWord(choice.side)} ${choice.line ?? ''} ${statLabel(choice.stat ?? '')}`.trim()
   }
 }
 
-/** The line on a price chip: signed for a spread, plain for totals and props, none for a moneyline. */
-function chipLine(choice: PriceChoice, betType: BetType): string | null {
+/** The line on a price chip: signed for a spread, plain for props, a total as counted, none for a moneyline. */
+function chipLine(choice: PriceChoice, betType: BetType, sport: string): string | null {
   if (choice.line === null) return null
+  if (betType === 'total') return totalLineText(choice.line, sport)
   return betType === 'spread' ? formatSpread(choice.line) : String(choice.line)
 }
 
@@ -75,14 +78,14 @@ function PriceGroups({
           <p className="text-sm font-semibold text-slate-900">{sideWord(group.side)}</p>
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {group.choices.map((choice) => {
-              const line = chipLine(choice, betType)
+              const line = chipLine(choice, betType, values.sport)
               return (
                 <li key={choice.id}>
                   <ChoiceRadio
                     name={name}
                     checked={values.priceId === choice.id}
                     invalid={invalid}
-                    label={`${choiceText(choice, betType)} ${formatOdds(choice.odds)} at ${choice.bookmaker}`}
+                    label={`${choiceText(choice, betType, values.sport)} ${formatOdds(choice.odds)} at ${choice.bookmaker}`}
                     onChange={() => choose(choice)}
                   >
                     <span className="flex flex-col">
