@@ -190,9 +190,14 @@ function Feed({
   const total = pages[0]?.total ?? 0
   const unavailable = pages.some((page) => page.unavailable)
   const label = kind === 'subscribed' ? 'Your feed' : 'All picks'
+  const headingId = useId()
 
   return (
-    <section aria-label={label} className="flex flex-col gap-4">
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      {/* The cards' own headings are h3: this names their list for the outline between them and the h1. */}
+      <h2 id={headingId} className="sr-only">
+        {label}
+      </h2>
       <FeedFilterControls filters={filters} creators={creators} onChange={onFiltersChange} />
 
       {unavailable && (
