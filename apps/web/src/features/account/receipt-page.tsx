@@ -87,7 +87,13 @@ function Receipt({ userId, chargeId }: { userId: string; chargeId: string }) {
         </div>
       )
     }
-    return <ReadFailed message="We couldn’t load this receipt." onRetry={() => void read.refetch()} />
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Receipt</h1>
+        <ReadFailed message="We couldn’t load this receipt." onRetry={() => void read.refetch()} />
+        <BackLink />
+      </div>
+    )
   }
   return (
     <>
