@@ -178,7 +178,8 @@ function PurchaseItem({
             {purchase.kind === 'one_time' && <span className="text-slate-600"> · {planTerm(purchase)}</span>}
           </p>
         </div>
-        <span className={cx('shrink-0 rounded-full px-2.5 py-1 text-xs font-medium', statusTone[state])}>
+        {/* At most half the row, wrapping inside: "Cancelled — access until …" is wider than a phone leaves it. */}
+        <span className={cx('max-w-[50%] rounded-full px-2.5 py-1 text-center text-xs font-medium', statusTone[state])}>
           {purchaseStatusLabel(purchase)}
         </span>
       </div>
