@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { assertChromiumInstalled, chromiumArgs, chromiumPath } from './chromium.ts'
+import { assertChromiumInstalled, chromiumArgs, chromiumPath, screenshotChromium } from './chromium.ts'
 
 assertChromiumInstalled()
 
@@ -25,7 +25,27 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The screenshot suite (e2e/screens-*.spec.ts, docs/decisions/029) runs every test at a phone's
+  // and a desktop's size, after its setup has signed its people in. Baselines: e2e/screens/.
+  snapshotPathTemplate: '{testDir}/screens/{arg}.{projectName}{ext}',
+  projects: [
+    { name: 'desktop', testIgnore: /screens/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'screens-setup', testMatch: /screens\.setup\.ts$/ },
+    {
+      name: 'phone',
+      testMatch: /screens-[\w-]+\.spec\.ts$/,
+      dependencies: ['screens-setup'],
+      expect: screenshotChromium.expect,
+      use: { ...screenshotChromium.use, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: 'wide',
+      testMatch: /screens-[\w-]+\.spec\.ts$/,
+      dependencies: ['screens-setup'],
+      expect: screenshotChromium.expect,
+      use: { ...screenshotChromium.use, viewport: { width: 1280, height: 800 } },
+    },
+  ],
   webServer: {
     command: `node --import tsx e2e/start-server.ts`,
     cwd: '..',
