@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   americanToDecimal,
+  betTypes,
+  betTypesOf,
   computeRecord,
   formatOdds,
   gradePick,
@@ -258,6 +260,11 @@ describe('grading a fight’s rounds total', () => {
   ]
   it.each(cases)('$name', ({ pick, score, result }) => {
     expect(gradePick(pick, score)).toBe(result)
+  })
+
+  it('offers no spread on a fight and every bet type elsewhere', () => {
+    expect(betTypesOf('mma')).toEqual(['moneyline', 'total', 'player_prop'])
+    for (const sport of ['nfl', 'nba', 'nhl', 'mlb', 'soccer']) expect(betTypesOf(sport)).toEqual(betTypes)
   })
 
   it('counts rounds for MMA and points for every other sport', () => {

@@ -47,6 +47,7 @@ export const pickMessages = {
   stakeRange: `Stakes are ${pickLimits.minStakeUnits} to ${pickLimits.maxStakeUnits} units`,
   lineRequired: 'A line is required for spreads, totals and player props',
   propFieldsRequired: 'A player prop needs the player, the stat and over or under',
+  fightHasNoSpread: 'A fight has no spread: pick the moneyline, the rounds total or a prop',
   /** Spec §8, verbatim. */
   playerPropsFailed: 'Failed to fetch player props',
   sportsFailed: 'Failed to fetch sports',
@@ -110,6 +111,14 @@ export const fightRoundSeconds = 300
 /** A fight's total counts rounds ("Over 2.5 rounds"); every other sport's counts points. */
 export function totalUnitOf(sport: string): TotalUnit {
   return sport === 'mma' ? 'rounds' : 'points'
+}
+
+/**
+ * The bet types a sport's picks can take. A fight scores its winner 1 and its loser 0, so a spread
+ * on it means nothing and MMA has none; every other sport takes all four.
+ */
+export function betTypesOf(sport: string): readonly BetType[] {
+  return sport === 'mma' ? betTypes.filter((betType) => betType !== 'spread') : betTypes
 }
 
 /**

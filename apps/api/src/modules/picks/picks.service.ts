@@ -1,5 +1,6 @@
 import {
   betTypes,
+  betTypesOf,
   marketLabels,
   PickDetails,
   pickMessages,
@@ -92,6 +93,9 @@ function checkedBody(body: ParsedPickBody): { details: PickDetails; overUnder: '
     }
   }
   const betType = parsed.success ? parsed.data.bet_type : rawBetType(raw)
+  if (parsed.success && !betTypesOf(parsed.data.sport).includes(parsed.data.bet_type)) {
+    issues.push({ field: 'body.pick_details.bet_type', message: pickMessages.fightHasNoSpread })
+  }
   const line = body.line ?? null
   let overUnder = body.overUnder ?? null
   if (betType && betType !== 'moneyline' && line === null) {

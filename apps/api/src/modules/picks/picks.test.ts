@@ -206,6 +206,19 @@ describe('POST /api/picks', () => {
     expect(errorOf(stake).details).toEqual([{ field: 'body.stake_units', message: pickMessages.stakeRange }])
   })
 
+  it('refuses a spread on a fight, which scores only its winner', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const fight = { sport: 'mma', home_team: 'Alex Pereira', away_team: 'Jiri Prochazka', pick: 'Alex Pereira' }
+    const spread = await request(t, 'POST', '/picks', dana, pickBody({ ...fight, bet_type: 'spread' }, { line: -1.5 }))
+    expect(spread.statusCode).toBe(400)
+    expect(errorOf(spread).details).toEqual([
+      { field: 'body.pick_details.bet_type', message: pickMessages.fightHasNoSpread },
+    ])
+    expect(await t.database.db.select().from(picks)).toEqual([])
+    const moneyline = await request(t, 'POST', '/picks', dana, pickBody({ ...fight, bet_type: 'moneyline' }))
+    expect(moneyline.statusCode).toBe(201)
+  })
+
   it('refuses a game that is not on the board, one that has started, and teams that do not play in it', async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
     const game = tonight()

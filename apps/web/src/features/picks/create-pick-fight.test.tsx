@@ -76,6 +76,17 @@ describe('create pick: a fight’s rounds total', () => {
     within(screen.getByRole('article', { name: 'Rui Costa @ Alex Stone' })).getByText('Over 2.5 rounds')
   })
 
+  it('offers no spread on a fight, and a spread chosen for another sport is chosen again', async () => {
+    servePicksApi({ boards: { mma: [aFight()] } })
+    const { user } = renderWithProviders(<CreatePickPage />, { route: '/create-pick', path: '/create-pick' })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sport' }), 'nba')
+    await user.click(screen.getByRole('radio', { name: 'Spread' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sport' }), 'mma')
+    const betTypes = within(screen.getByRole('group', { name: 'Bet type' })).getAllByRole('radio')
+    expect(betTypes.map((radio) => radio.closest('label')?.textContent)).toEqual(['Moneyline', 'Total', 'Player prop'])
+    expect(betTypes.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false])
+  })
+
   it('asks for the rounds when the total is typed by hand', async () => {
     servePicksApi({ boards: { mma: [aFight()] } })
     const { user } = renderWithProviders(<CreatePickPage />, { route: '/create-pick', path: '/create-pick' })

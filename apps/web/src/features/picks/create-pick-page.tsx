@@ -1,6 +1,6 @@
 import type { Pick as PickData } from '@picks/contracts'
 import {
-  betTypes,
+  betTypesOf,
   fallbackBookmakerRankings,
   pickLimits,
   pickMessages,
@@ -120,10 +120,11 @@ interface StepProps {
 
 function BetTypeStep({ n, values, error, onChange }: StepProps & { error: string | undefined }) {
   const name = useId()
+  const offered = betTypesOf(values.sport)
   return (
     <Step n={n} title="Bet type">
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {betTypes.map((betType: BetType) => (
+      <div className={`grid grid-cols-2 gap-2 ${offered.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
+        {offered.map((betType: BetType) => (
           <ChoiceRadio
             key={betType}
             name={name}

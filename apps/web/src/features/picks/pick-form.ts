@@ -1,5 +1,6 @@
 import type { CreatePickBody } from '@picks/contracts'
 import {
+  betTypesOf,
   isAmericanOdds,
   isSportSlug,
   pickLimits,
@@ -177,6 +178,9 @@ export function pickProblems(values: PickFormValues, now: Date = new Date()): Pi
   if (!game.homeTeam || !game.awayTeam) problems.teams = pickMessages.teamsRequired
 
   if (!values.betType) problems.betType = pickMessages.betTypeRequired
+  else if (values.sport && !betTypesOf(values.sport).includes(values.betType)) {
+    problems.betType = pickMessages.fightHasNoSpread
+  }
 
   const side = values.side.trim()
   if (values.betType === 'player_prop') {
@@ -280,6 +284,8 @@ export function applyChange(values: PickFormValues, change: Partial<PickFormValu
   if (changed('sport')) {
     next.game = null
     next.gameByHand = change.gameByHand ?? values.gameByHand
+    // A bet type the new sport does not take (a spread on a fight) is chosen again.
+    if (next.betType && next.sport && !betTypesOf(next.sport).includes(next.betType)) next.betType = ''
   }
   if (changed('sport') || changed('game') || changed('gameByHand') || changed('betType')) {
     return { ...next, ...clearedSelection, odds: '' }

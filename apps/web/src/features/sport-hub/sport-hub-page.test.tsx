@@ -106,6 +106,37 @@ describe('sport hub', () => {
     expect(readsOf(calls, '/api/odds/nba/all')).toHaveLength(1)
   })
 
+  it("writes a fight's total in rounds", async () => {
+    const fight = aGame({
+      id: 'mma-fight',
+      sport: 'mma',
+      sport_key: 'mma_mixed_martial_arts',
+      home_team: 'Alex Pereira',
+      away_team: 'Jiri Prochazka',
+    })
+    serveRecordsApi({
+      ...hub,
+      odds: [
+        {
+          ...fight,
+          bookmakers: [
+            aBook(fight, {
+              key: 'draftkings',
+              title: 'DraftKings',
+              h2h: { home: -180, away: 150 },
+              total: { point: 2.5, over: 120, under: -145 },
+            }),
+          ],
+        },
+      ],
+    })
+    renderSportHub('mma')
+
+    await screen.findByRole('list', { name: 'Upcoming MMA games' })
+    const rows = tableRows(screen.getByRole('table', { name: 'Best odds: Jiri Prochazka @ Alex Pereira' }))
+    expect(rows.map((row) => row.Total)).toEqual(['Over 2.5 rounds +120DraftKings', 'Under 2.5 rounds -145DraftKings'])
+  })
+
   it('shows live and final scores, live first, and no other sport', async () => {
     serveRecordsApi(hub)
     renderSportHub()

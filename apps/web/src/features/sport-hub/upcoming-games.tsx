@@ -2,7 +2,7 @@ import type { GameOdds } from '@picks/contracts'
 import { formatOdds, pickMessages, type SportSlug } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { formatGameTime, formatSpread, matchupText } from '../../components/picks/pick-terms.ts'
+import { formatGameTime, formatSpread, matchupText, totalLineText } from '../../components/picks/pick-terms.ts'
 import { Loading } from '../../components/ui/read-states.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { DataTable, type DataColumn } from '../../components/ui/data-table.tsx'
@@ -15,12 +15,13 @@ const markets: { market: MainMarket; label: string }[] = [
   { market: 'totals', label: 'Total' },
 ]
 
-function lineText(market: MainMarket, best: BestPrice): string | null {
+/** "-3.5" for a spread, "Over 221.5" for a total ("Over 2.5 rounds" for a fight), none for a moneyline. */
+function lineText(market: MainMarket, best: BestPrice, sport: SportSlug): string | null {
   if (best.point === null || market === 'h2h') return null
-  return market === 'spreads' ? formatSpread(best.point) : `${best.side} ${best.point}`
+  return market === 'spreads' ? formatSpread(best.point) : `${best.side} ${totalLineText(best.point, sport)}`
 }
 
-function Price({ market, best }: { market: MainMarket; best: BestPrice | undefined }) {
+function Price({ market, best, sport }: { market: MainMarket; best: BestPrice | undefined; sport: SportSlug }) {
   if (!best) {
     return (
       <>
@@ -29,7 +30,7 @@ function Price({ market, best }: { market: MainMarket; best: BestPrice | undefin
       </>
     )
   }
-  const line = lineText(market, best)
+  const line = lineText(market, best, sport)
   return (
     <>
       <span className="font-semibold text-slate-900 tabular-nums">
@@ -44,20 +45,22 @@ function Price({ market, best }: { market: MainMarket; best: BestPrice | undefin
 /** One side of a game: its name and its best price in each market. */
 type SideRow = { side: string; prices: Record<MainMarket, BestPrice | undefined> }
 
-const sideColumns: DataColumn<SideRow>[] = [
-  { header: 'Side', isRowHeader: true, isHeaderHidden: true, cell: (row) => row.side },
-  ...markets.map(({ market, label }): DataColumn<SideRow> => ({
-    header: label,
-    cell: (row) => <Price market={market} best={row.prices[market]} />,
-    className: (row) => (row.prices[market] ? undefined : 'text-slate-500'),
-  })),
-]
+function sideColumns(sport: SportSlug): DataColumn<SideRow>[] {
+  return [
+    { header: 'Side', isRowHeader: true, isHeaderHidden: true, cell: (row) => row.side },
+    ...markets.map(({ market, label }): DataColumn<SideRow> => ({
+      header: label,
+      cell: (row) => <Price market={market} best={row.prices[market]} sport={sport} />,
+      className: (row) => (row.prices[market] ? undefined : 'text-slate-500'),
+    })),
+  ]
+}
 
 /**
  * One game's best prices as a sportsbook lays them out: a row per team (away first), the over on the
  * away row and the under on the home row, a draw row when the moneyline has three ways.
  */
-function GameOddsCard({ game }: { game: GameOdds }) {
+function GameOddsCard({ game, sport }: { game: GameOdds; sport: SportSlug }) {
   const headingId = useId()
   const best = bestPrices(game)
   const draw = best.h2h.find((price) => price.side !== game.home_team && price.side !== game.away_team)
@@ -92,7 +95,7 @@ function GameOddsCard({ game }: { game: GameOdds }) {
       {offered ? (
         <DataTable
           caption={`Best odds: ${matchupText(game)}`}
-          columns={sideColumns}
+          columns={sideColumns(sport)}
           rows={rows}
           rowKey={(row) => row.side}
         />
@@ -133,7 +136,7 @@ export function UpcomingGames({ sport, sportName }: { sport: SportSlug; sportNam
           <ul aria-label={`Upcoming ${sportName} games`} className="flex flex-col gap-3">
             {odds.data.games.map((game) => (
               <li key={game.id}>
-                <GameOddsCard game={game} />
+                <GameOddsCard game={game} sport={sport} />
               </li>
             ))}
           </ul>
