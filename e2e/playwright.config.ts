@@ -51,7 +51,7 @@ export default defineConfig({
     cwd: '..',
     env: { PORT: String(port), HOST: '127.0.0.1' },
     url: `${baseURL}/api/ready`,
-    timeout: 60_000,
+    timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
