@@ -16,6 +16,7 @@ import { validatorCompiler } from './http/validation.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
 import { adminRoutes } from './modules/admin/admin.routes.ts'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         limiter: createUploadLimiter({ now: deps.now ?? (() => new Date()) }),
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
+      await api.register(auditRoutes, { db: deps.database.db })
       const money = {
         db: deps.database.db,
         provider: billing.provider,

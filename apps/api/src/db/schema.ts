@@ -22,6 +22,7 @@ export {
   loginThrottles,
 } from '../modules/auth/auth.table.ts'
 export { adminPasswords, adminVerifications } from '../modules/admin/admin.table.ts'
+export { adminAuditLog } from '../modules/audit/audit.table.ts'
 export { creatorClients } from '../modules/clients/clients.table.ts'
 export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
 export { purchases } from '../modules/purchases/purchases.table.ts'

@@ -12,6 +12,7 @@ import {
   throttled,
   type Auth,
 } from '../auth/auth.service.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { callerOf } from '../auth/guard.ts'
 import { adminPasswords, adminVerifications } from './admin.table.ts'
 
@@ -52,10 +53,19 @@ export async function setAdminPassword(deps: Deps, request: FastifyRequest, pass
   if (problem)
     throw new AppError('VALIDATION_FAILED', problem, { details: [{ field: 'body.password', message: problem }] })
   const passwordHash = await hashPassword(password)
-  await deps.db
-    .insert(adminPasswords)
-    .values({ userId: session.user.id, passwordHash, updatedAt: deps.now() })
-    .onConflictDoUpdate({ target: adminPasswords.userId, set: { passwordHash, updatedAt: deps.now() } })
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(adminPasswords)
+      .values({ userId: session.user.id, passwordHash, updatedAt: deps.now() })
+      .onConflictDoUpdate({ target: adminPasswords.userId, set: { passwordHash, updatedAt: deps.now() } })
+    // Whether it was set or changed, never the password or its hash.
+    await recordAudit(tx, request, deps.now(), {
+      action: 'admin_password.set',
+      target: { type: 'user', id: session.user.id },
+      before: { hadPassword: status.hasPassword },
+      after: { hasPassword: true },
+    })
+  })
   await recordAuthEvent(deps.db, request, {
     kind: 'admin_password_set',
     userId: session.user.auth_id,

@@ -10,6 +10,7 @@ import {
 } from '@picks/contracts'
 import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { containsPattern } from '../../db/like.ts'
 import { AppError } from '../../errors.ts'
 import { provideCreatorSide, type AccountFields } from '../users/users.service.ts'
 import { creatorPreviousUsernames } from './creator-links.table.ts'
@@ -88,15 +89,11 @@ const orderings: Record<ParsedCreatorsPageQuery['sortBy'], SQL[]> = {
   newest: [desc(creatorProfiles.createdAt), asc(creatorProfiles.userId)],
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
 function shopFilter(query: ParsedCreatorsPageQuery): SQL | undefined {
   const conditions: SQL[] = []
   if (query.sports?.length) conditions.push(arrayOverlaps(creatorProfiles.sports, query.sports))
   if (query.search) {
-    conditions.push(sql`${creatorProfiles.searchText} like ${`%${escapeLike(query.search.toLowerCase())}%`}`)
+    conditions.push(sql`${creatorProfiles.searchText} like ${containsPattern(query.search.toLowerCase())}`)
   }
   return conditions.length ? and(...conditions) : undefined
 }

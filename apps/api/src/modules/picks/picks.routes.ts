@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import type { OddsProvider } from '../odds/odds.service.ts'
 import {
@@ -37,6 +38,8 @@ import {
 /** The fixture odds provider's clock, which the demo and the browser tests move to finish games. */
 export interface FixtureControl {
   advance(ms: number): void
+  /** The provider's clock now: the real one plus every advance. */
+  clockNow(): Date
 }
 
 const AdvanceFixturesBody = z.strictObject({ hours: z.number().int().min(1).max(72) })
@@ -267,7 +270,14 @@ export const picksRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (!fixtures) throw new AppError('NOT_FOUND', 'The fixture odds provider is not in use')
+      const before = fixtures.clockNow()
       fixtures.advance(request.body.hours * hourMs)
+      await recordAudit(db, request, now(), {
+        action: 'fixture_clock.advanced',
+        target: { type: 'fixture_clock', id: null },
+        before: { clock: before.toISOString() },
+        after: { clock: fixtures.clockNow().toISOString(), hours: request.body.hours },
+      })
       return grader.gradeDue()
     },
   )
