@@ -25,6 +25,23 @@ export const moduleLayers = {
   billing: ['purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications', 'audit'],
   picks: ['purchases', 'creators', 'odds', 'auth', 'users', 'audit'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
+  // The admin console's reads across the marketplace (issue 16): figures, lists, deliveries, status.
+  console: [
+    'alerts',
+    'billing',
+    'picks',
+    'purchases',
+    'payouts',
+    'ledger',
+    'creators',
+    'users',
+    'payments',
+    'notifications',
+    'odds',
+    'admin',
+    'audit',
+    'auth',
+  ],
 }
 
 /**
