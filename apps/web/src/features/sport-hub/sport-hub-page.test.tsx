@@ -106,7 +106,28 @@ describe('sport hub', () => {
     expect(readsOf(calls, '/api/odds/nba/all')).toHaveLength(1)
   })
 
-  it("writes a fight's total in rounds", async () => {
+  it('shows the first eight games and the rest on asking', async () => {
+    const slate = Array.from({ length: 10 }, (_, i) => {
+      const game = aGame({ id: `nba-game-${i}`, home_team: `Home ${i}`, away_team: `Away ${i}` })
+      return {
+        ...game,
+        bookmakers: [aBook(game, { key: 'draftkings', title: 'DraftKings', h2h: { home: -120, away: 100 } })],
+      }
+    })
+    serveRecordsApi({ ...hub, odds: slate })
+    const { user } = renderSportHub()
+
+    const games = await screen.findByRole('list', { name: 'Upcoming NBA games' })
+    expect(
+      within(games)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(slate.slice(0, 8).map((game) => `${game.away_team} @ ${game.home_team}`))
+    await user.click(screen.getByRole('button', { name: 'Show all 10 games' }))
+    expect(within(games).getAllByRole('heading')).toHaveLength(10)
+  })
+
+  it("writes a fight's total in rounds and has no spread column for it", async () => {
     const fight = aGame({
       id: 'mma-fight',
       sport: 'mma',
@@ -134,7 +155,10 @@ describe('sport hub', () => {
 
     await screen.findByRole('list', { name: 'Upcoming MMA games' })
     const rows = tableRows(screen.getByRole('table', { name: 'Best odds: Jiri Prochazka @ Alex Pereira' }))
-    expect(rows.map((row) => row.Total)).toEqual(['Over 2.5 rounds +120DraftKings', 'Under 2.5 rounds -145DraftKings'])
+    expect(rows).toEqual([
+      { Side: 'Jiri Prochazka', Moneyline: '+150DraftKings', Total: 'Over 2.5 rounds +120DraftKings' },
+      { Side: 'Alex Pereira', Moneyline: '-180DraftKings', Total: 'Under 2.5 rounds -145DraftKings' },
+    ])
   })
 
   it('shows live and final scores, live first, and no other sport', async () => {

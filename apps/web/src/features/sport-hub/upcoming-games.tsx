@@ -1,7 +1,7 @@
 import type { GameOdds } from '@picks/contracts'
-import { formatOdds, pickMessages, type SportSlug } from '@picks/contracts/client'
+import { betTypesOf, formatOdds, pickMessages, type SportSlug } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { formatGameTime, formatSpread, matchupText, totalLineText } from '../../components/picks/pick-terms.ts'
 import { Loading } from '../../components/ui/read-states.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -45,14 +45,18 @@ function Price({ market, best, sport }: { market: MainMarket; best: BestPrice | 
 /** One side of a game: its name and its best price in each market. */
 type SideRow = { side: string; prices: Record<MainMarket, BestPrice | undefined> }
 
+/** The columns a sport's games have: a fight has no spread (`betTypesOf`), so no empty Spread column. */
 function sideColumns(sport: SportSlug): DataColumn<SideRow>[] {
+  const offered = betTypesOf(sport)
   return [
     { header: 'Side', isRowHeader: true, isHeaderHidden: true, cell: (row) => row.side },
-    ...markets.map(({ market, label }): DataColumn<SideRow> => ({
-      header: label,
-      cell: (row) => <Price market={market} best={row.prices[market]} sport={sport} />,
-      className: (row) => (row.prices[market] ? undefined : 'text-slate-500'),
-    })),
+    ...markets
+      .filter(({ market }) => market !== 'spreads' || offered.includes('spread'))
+      .map(({ market, label }): DataColumn<SideRow> => ({
+        header: label,
+        cell: (row) => <Price market={market} best={row.prices[market]} sport={sport} />,
+        className: (row) => (row.prices[market] ? undefined : 'text-slate-500'),
+      })),
   ]
 }
 
@@ -106,10 +110,19 @@ function GameOddsCard({ game, sport }: { game: GameOdds; sport: SportSlug }) {
   )
 }
 
-/** The sport's upcoming games with the best price per side across bookmakers. */
+/**
+ * Games shown before "Show all": a fight card or a full slate lists dozens of games, and a phone
+ * would scroll through all of them to reach the creators and the free picks below.
+ */
+export const gamesShownFirst = 8
+
+/** The sport's upcoming games with the best price per side across bookmakers, soonest first. */
 export function UpcomingGames({ sport, sportName }: { sport: SportSlug; sportName: string }) {
   const headingId = useId()
   const odds = useQuery(sportHubQueries.odds(sport))
+  const [showAll, setShowAll] = useState(false)
+  const games = odds.data?.games ?? []
+  const shown = showAll ? games : games.slice(0, gamesShownFirst)
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div>
@@ -128,18 +141,25 @@ export function UpcomingGames({ sport, sportName }: { sport: SportSlug; sportNam
         </div>
       )}
       {odds.isSuccess &&
-        (odds.data.games.length === 0 ? (
+        (games.length === 0 ? (
           <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">
             No upcoming {sportName} games on the board right now.
           </p>
         ) : (
-          <ul aria-label={`Upcoming ${sportName} games`} className="flex flex-col gap-3">
-            {odds.data.games.map((game) => (
-              <li key={game.id}>
-                <GameOddsCard game={game} sport={sport} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul aria-label={`Upcoming ${sportName} games`} className="flex flex-col gap-3">
+              {shown.map((game) => (
+                <li key={game.id}>
+                  <GameOddsCard game={game} sport={sport} />
+                </li>
+              ))}
+            </ul>
+            {shown.length < games.length && (
+              <Button variant="secondary" className="self-start" onClick={() => setShowAll(true)}>
+                Show all {games.length} games
+              </Button>
+            )}
+          </>
         ))}
     </section>
   )
