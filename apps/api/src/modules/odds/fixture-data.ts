@@ -670,7 +670,7 @@ export const sportFixtures: readonly SportFixture[] = [
     offsetMinutes: 75,
     scoring: 'fight',
     draws: false,
-    ratingScale: 1.2,
+    ratingScale: 0.55,
     homeAdvantage: 0,
     marginSd: 1,
     // Fights total rounds, not points: the lines and results come from fixture-fights.ts.

@@ -106,6 +106,21 @@ describe('fixture odds provider', () => {
     mma: { total: [1.5, 4.5], spread: null },
   }
 
+  it("prices a fight's moneyline as books do: no favourite beyond -1200, no underdog beyond +1000", async () => {
+    const start = new Date('2026-03-02T01:00:00Z').getTime()
+    const prices: number[] = []
+    for (let now = start; now < start + 4 * dayMs; now += 11 * hourMs) {
+      const provider = createFixtureOddsProvider({ now: () => new Date(now) })
+      for (const fight of await provider.odds('mma_mixed_martial_arts', { markets: ['h2h'] })) {
+        for (const market of fight.bookmakers.flatMap((b) => b.markets))
+          prices.push(...market.outcomes.map((o) => o.price))
+      }
+    }
+    expect(prices.length).toBeGreaterThan(100)
+    expect(Math.min(...prices)).toBeGreaterThanOrEqual(-1200)
+    expect(Math.max(...prices)).toBeLessThanOrEqual(1000)
+  })
+
   it("keeps every game's total and spread in its sport's realistic range, on the board and in the demo's lines", async () => {
     const start = new Date('2026-03-02T01:00:00Z').getTime()
     for (const sport of sports) {
