@@ -41,6 +41,8 @@ export interface RequestOptions {
   retry?: boolean
   signal?: AbortSignal
   timeoutMs?: number
+  /** Headers beside the client's own (`Authorization` for the admin calls' bearer token). */
+  headers?: Record<string, string>
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -129,7 +131,7 @@ async function attempt(method: Method, url: string, body: unknown, options: Requ
 
   // A FormData body (a file upload) goes as multipart: the browser writes its Content-Type and boundary.
   const isForm = body instanceof FormData
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
 
   try {
