@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { AdminStatus } from './support/screens/fixtures/admin.ts'
+import { AdminStatus, adminConsoleAnswers } from './support/screens/fixtures/admin.ts'
 import { answer } from './support/screens/api-double.ts'
 import { creatorNotificationsAnswers } from './support/screens/fixtures/alerts.ts'
 import {
@@ -181,10 +181,19 @@ test.describe('as the administrator', () => {
     await checkScreen(page, 'admin-login-password')
   })
 
-  test('/admin/dashboard', async ({ page }) => {
+  test('/admin/dashboard opens at the deposits', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.deposits)
     await page.goto('/admin/dashboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Deposits' }).getByText('Riley Morgan')).toBeVisible()
     await expect(adminEntry(page)).toBeAttached()
     await checkScreen(page, 'admin-dashboard')
+  })
+
+  test('/admin/dashboard/audit-log', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.auditLog)
+    await page.goto('/admin/dashboard/audit-log')
+    await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Fixture clock moved')).toBeVisible()
+    await checkScreen(page, 'admin-audit-log')
   })
 })

@@ -75,3 +75,7 @@ export type ParsedAuditLogQuery = z.output<typeof AuditLogQuery>
 
 export const AuditLogPage = adminPage(AuditEntry)
 export type AuditLogPage = z.infer<typeof AuditLogPage>
+
+/** `GET /admin/session`: the verified administrator (the check every other admin call makes). */
+export const AdminSessionAnswer = z.object({ email: z.string(), name: z.string() })
+export type AdminSessionAnswer = z.infer<typeof AdminSessionAnswer>

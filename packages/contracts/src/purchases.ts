@@ -289,6 +289,7 @@ export const DepositsAnswer = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 })
+export type DepositsAnswer = z.infer<typeof DepositsAnswer>
 export const DepositStats = z.object({
   count: z.number().int(),
   gross_cents: z.number().int(),
@@ -297,6 +298,7 @@ export const DepositStats = z.object({
   net_cents: z.number().int(),
   currency: z.string(),
 })
+export type DepositStats = z.infer<typeof DepositStats>
 
 // ---------------------------------------------------------------- sandbox provider
 

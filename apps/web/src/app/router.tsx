@@ -146,7 +146,10 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
             page('admin/login', pages.adminLogin),
             {
               element: <RequireAdmin />,
-              children: [page('admin/dashboard', pages.adminDashboard)],
+              children: [
+                page('admin/dashboard', pages.adminDashboard),
+                page('admin/dashboard/:section', pages.adminDashboard),
+              ],
             },
 
             // Last: any other single segment is a creator's profile link.

@@ -1,4 +1,4 @@
-import { text } from '@picks/contracts'
+import { AdminSessionAnswer, text } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -59,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db; now: () =>
       schema: {
         tags: ['admin'],
         summary: 'The verified administrator (the check every other admin call makes)',
-        response: { 200: z.object({ email: z.string(), name: z.string() }) },
+        response: { 200: AdminSessionAnswer },
       },
     },
     async (request) => {

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react'
+import { AuditLogSection } from './audit-log-section.tsx'
+import { DepositsSection } from './deposits-section.tsx'
+
+/** One part of the admin console: its address (`/admin/dashboard/{slug}`), its name and what it shows. */
+export interface ConsoleSection {
+  slug: string
+  label: string
+  description: string
+  Component: ComponentType
+}
+
+/** The console's sections, in the order the menu lists them; the first is where the console opens. */
+export const consoleSections: readonly ConsoleSection[] = [
+  {
+    slug: 'deposits',
+    label: 'Deposits',
+    description: 'Every incoming payment, with the platform fee and what was refunded.',
+    Component: DepositsSection,
+  },
+  {
+    slug: 'audit-log',
+    label: 'Audit log',
+    description: 'Every admin and moderator action: who, what, to which target, before and after.',
+    Component: AuditLogSection,
+  },
+]
