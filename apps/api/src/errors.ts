@@ -20,12 +20,15 @@ export interface AppErrorOptions {
   details?: FieldIssue[]
   /** A finer cause within the code, for the client to choose its message (`EMAIL_NOT_VERIFIED`). */
   reason?: string
+  /** For a refusal that ends (429, 503): how long until asking again may succeed, sent as `Retry-After`. */
+  retryAfterMs?: number
 }
 
 /** The one error type services throw; the error handler turns it into `{ error: { code, message, requestId, details? } }`. */
 export class AppError extends Error {
   readonly details: FieldIssue[] | undefined
   readonly reason: string | undefined
+  readonly retryAfterMs: number | undefined
 
   constructor(
     readonly code: ErrorCode,
@@ -36,6 +39,7 @@ export class AppError extends Error {
     this.name = 'AppError'
     this.details = options.details
     this.reason = options.reason
+    this.retryAfterMs = options.retryAfterMs
   }
 
   get status(): number {

@@ -28,6 +28,8 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
       ...(error.details ? { details: error.details } : {}),
     },
   }
+  if (error.retryAfterMs !== undefined)
+    reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
   return reply.status(error.status).send(body)
 }
 

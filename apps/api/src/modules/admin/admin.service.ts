@@ -81,7 +81,10 @@ export async function verifyAdminPassword(deps: Deps, request: FastifyRequest, p
   // The try holds its place before the password is checked, so parallel tries cannot pass the limit.
   const attempt = await reserveAttempt(throttle, [key])
   if (!attempt.ok) {
-    throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), { reason: 'BLOCKED' })
+    throw new AppError('RATE_LIMITED', blockedMessage(attempt.blockedMs), {
+      reason: 'BLOCKED',
+      retryAfterMs: attempt.blockedMs,
+    })
   }
 
   const [stored] = await deps.db.select().from(adminPasswords).where(eq(adminPasswords.userId, session.user.id))

@@ -95,6 +95,7 @@ describe('the admin entry', () => {
     expect(blocked.json()).toMatchObject({
       error: { reason: 'BLOCKED', message: 'Too many attempts. Please try again in 15 minutes.' },
     })
+    expect(blocked.headers['retry-after']).toBe('900')
     clock = new Date(clock.getTime() + 16 * 60 * 1000)
     expect((await call('POST', '/verify-password', cookie, { password: adminPassword })).statusCode).toBe(200)
   })
