@@ -1,8 +1,10 @@
 import { AuditLogPage } from '@picks/contracts'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { person, request, testAdminPassword } from '../../test/people.ts'
 import { createFixtureOddsProvider } from '../odds/fixture-odds.ts'
+import { users } from '../users/users.table.ts'
 import { adminAuditLog } from './audit.table.ts'
 
 let t: TestApp
@@ -111,6 +113,14 @@ describe('the audit log', () => {
     for (const who of [fan, mod, unverified]) {
       expect((await request(t, 'GET', '/admin/audit-log', who)).statusCode).toBe(403)
     }
+  })
+
+  it('keeps who acted after their account is deleted', async () => {
+    const boss = await person(t, 'boss@example.com', 'admin')
+    const gone = await person(t, 'gone@example.com', 'admin')
+    await t.database.db.delete(users).where(eq(users.id, gone.id))
+    const page = await auditLog(`?actorId=${gone.id}`, boss)
+    expect(page.items.map((entry) => entry.actor)).toEqual([{ id: gone.id, name: expect.any(String), role: 'admin' }])
   })
 
   it('keeps every entry as written: the database refuses to change or delete one', async () => {
