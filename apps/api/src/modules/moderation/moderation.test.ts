@@ -2,10 +2,13 @@ import {
   AuditLogPage,
   CreatorRecord,
   CreatorsPage,
+  LeaderboardAnswer,
   ModerationReportsPage,
   PicksAnswer,
+  pickLimits,
   ReportAnswer,
 } from '@picks/contracts'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { creator } from '../../test/payments.ts'
@@ -13,6 +16,7 @@ import { person, request, type Person } from '../../test/people.ts'
 import { fanOutPick } from '../alerts/alert-fanout.ts'
 import { insertPick, seedAudience } from '../alerts/alerts-test-support.ts'
 import { createFakeOdds, pickBody, postPick } from '../picks/picks-test-support.ts'
+import { picks } from '../picks/picks.table.ts'
 
 let t: TestApp
 let clock = new Date('2026-11-23T12:00:00Z')
@@ -206,6 +210,26 @@ describe('hiding and restoring', () => {
     await request(t, 'POST', `/moderation/picks/${hiddenPick.id}/hide`, mod, { note: 'Spam' })
     expect(await fanOutPick(t.app.alerts.deps, hiddenPick.id)).toEqual({ queued: 0, batches: 0 })
     expect((await fanOutPick(t.app.alerts.deps, shownPick.id)).queued).toBe(3)
+  })
+
+  it('keeps a hidden pick in the leaderboard, and takes a hidden creator off it', async () => {
+    const sam = await creator(t, 'sam@example.com', 'sharpsam')
+    const mod = await person(t, 'mod@example.com', 'moderator')
+    const ids: string[] = []
+    for (let i = 0; i < pickLimits.leaderboardMinGraded; i++) ids.push((await insertPick(t.database.db, sam.id)).id)
+    // Graded wins, written straight in: the leaderboard reads the picks themselves.
+    await t.database.db
+      .update(picks)
+      .set({ result: 'won', gradedAt: clock, gradedBy: 'auto' })
+      .where(eq(picks.creatorId, sam.id))
+    const board = async () => LeaderboardAnswer.parse((await request(t, 'GET', '/leaderboard', null)).json()).entries
+    const before = await board()
+    expect(before.map((e) => [e.creator.id, e.record.wins])).toEqual([[sam.id, pickLimits.leaderboardMinGraded]])
+
+    await request(t, 'POST', `/moderation/picks/${ids[0]}/hide`, mod, { note: 'Spam' })
+    expect(await board()).toEqual(before)
+    await request(t, 'POST', `/moderation/creators/${sam.id}/hide`, mod, { note: 'Tout' })
+    expect(await board()).toEqual([])
   })
 
   it("hides a creator's profile from the shop and the public, the owner still sees it marked hidden", async () => {
