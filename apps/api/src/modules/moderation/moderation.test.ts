@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { creator } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
+import { sendDueAlerts } from '../alerts/alert-delivery.ts'
 import { fanOutPick } from '../alerts/alert-fanout.ts'
 import { insertPick, seedAudience } from '../alerts/alerts-test-support.ts'
 import { createFakeOdds, pickBody, postPick } from '../picks/picks-test-support.ts'
@@ -201,7 +202,7 @@ describe('hiding and restoring', () => {
     expect(entries[0]).toMatchObject({ before: { hidden: false }, after: { hidden: true, reportsActioned: 1 } })
   })
 
-  it('sends no alert of a hidden pick', async () => {
+  it('sends no alert of a hidden pick, not even one queued before the hide', async () => {
     const sam = await creator(t, 'sam@example.com', 'sharpsam')
     await seedAudience(t.database.db, sam.id, { count: 3, prefix: 'fan' })
     const mod = await person(t, 'mod@example.com', 'moderator')
@@ -210,6 +211,9 @@ describe('hiding and restoring', () => {
     await request(t, 'POST', `/moderation/picks/${hiddenPick.id}/hide`, mod, { note: 'Spam' })
     expect(await fanOutPick(t.app.alerts.deps, hiddenPick.id)).toEqual({ queued: 0, batches: 0 })
     expect((await fanOutPick(t.app.alerts.deps, shownPick.id)).queued).toBe(3)
+    // Alerts already queued when a pick is hidden are not sent either.
+    await request(t, 'POST', `/moderation/picks/${shownPick.id}/hide`, mod, { note: 'Spam too' })
+    expect(await sendDueAlerts(t.app.alerts.deps, sam.id)).toEqual({ sent: 0, retrying: 0, failed: 3 })
   })
 
   it('keeps a hidden pick in the leaderboard, and takes a hidden creator off it', async () => {
