@@ -25,6 +25,8 @@ export const moduleLayers = {
   billing: ['purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications', 'audit'],
   picks: ['purchases', 'creators', 'odds', 'auth', 'users', 'audit'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
+  // Reports and moderators' hides (issue 16): the content's own modules keep the hidden state.
+  moderation: ['picks', 'creators', 'users', 'audit', 'auth'],
   // The admin console's reads across the marketplace (issue 16): figures, lists, deliveries, status.
   console: [
     'alerts',

@@ -21,7 +21,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
 import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
-import { accountDirectory, findUserByAuthId } from './modules/users/users.service.ts'
+import { accountDirectory, signedInUserByAuthId } from './modules/users/users.service.ts'
 import {
   createSenders,
   sendInBackground,
@@ -41,6 +41,7 @@ import {
 import { factorsRoutes } from './modules/auth/factors.routes.ts'
 import { phoneVerificationRoutes } from './modules/auth/phone-verification.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
 import { clientsRoutes } from './modules/clients/clients.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media.routes.ts'
@@ -175,7 +176,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Every route from here on declares who may call it; the guard enforces it before the body is read.
   installGuard(app, {
     session: (request) => requestSession(auth, deps.database.db, request),
-    userOf: (authId) => findUserByAuthId({ db: deps.database.db }, authId),
+    // A suspended account's session, if one is still in flight, counts for nothing.
+    userOf: (authId) => signedInUserByAuthId({ db: deps.database.db }, authId),
     adminVerified: (sessionId) => isAdminVerified({ db: deps.database.db, now }, sessionId),
     pendingSecondFactor: (request) => hasPendingSecondFactor(auth, request),
   })
@@ -253,7 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
       await api.register(factorsRoutes, { ...codes, siteOrigin })
       await api.register(phoneVerificationRoutes, codes)
-      await api.register(usersRoutes, { db: deps.database.db, adminEmail: config.adminEmail, shopCache })
+      await api.register(usersRoutes, { db: deps.database.db, adminEmail: config.adminEmail, shopCache, now })
       await api.register(clientsRoutes, { db: deps.database.db })
       await api.register(mediaUploadRoutes, {
         db: deps.database.db,
@@ -262,6 +264,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(auditRoutes, { db: deps.database.db })
+      await api.register(moderationRoutes, { db: deps.database.db, now, shopCache })
       const money = {
         db: deps.database.db,
         provider: billing.provider,

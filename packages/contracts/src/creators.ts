@@ -224,7 +224,14 @@ export const CreatorProfile = z.object({
 })
 export type CreatorProfile = z.infer<typeof CreatorProfile>
 
-export const CreatorAnswer = z.object({ creator: CreatorProfile })
+export const CreatorAnswer = z.object({
+  creator: CreatorProfile,
+  /**
+   * Only for the creator themselves (or an administrator): the public cannot see this profile now,
+   * because a moderator hid it or the account is suspended (issue 16).
+   */
+  hidden_from_public: z.boolean().optional(),
+})
 export type CreatorAnswer = z.infer<typeof CreatorAnswer>
 
 export const RegisterCreatorAnswer = z.object({ user: ServerUser, creator: CreatorProfile })

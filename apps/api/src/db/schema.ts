@@ -47,3 +47,4 @@ export {
   smsInbound,
   smsNumbers,
 } from '../modules/alerts/alerts.table.ts'
+export { contentReports } from '../modules/moderation/moderation.table.ts'

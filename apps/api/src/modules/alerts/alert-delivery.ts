@@ -138,6 +138,7 @@ async function prepare(deps: AlertDeps, claimed: Delivery[]): Promise<Prepared[]
     if (!row || !pick || !creator || row.deletedAt) {
       return { delivery, refused: 'The pick was deleted before it was sent' }
     }
+    if (row.withheld) return { delivery, refused: 'The pick was hidden by a moderator before it was sent' }
     if (delivery.channel === 'sms') {
       const text = pickText({ pick, creator, links: deps.links, first: !number?.introducedAt })
       return { delivery, channel: 'sms', body: text.body, segments: text.segments, phone: delivery.destination }

@@ -31,7 +31,8 @@ export async function fanOutPick(deps: AlertDeps, pickId: string): Promise<FanOu
   if (!pick) return { queued: 0, batches: 0 }
   await db.insert(alertFanouts).values({ pickId, startedAt: deps.now() }).onConflictDoNothing()
   const [fanout] = await db.select().from(alertFanouts).where(eq(alertFanouts.pickId, pickId))
-  if (!fanout || fanout.status === 'done' || pick.deletedAt) {
+  // A hidden pick, or one of a hidden or suspended creator, is announced to no one.
+  if (!fanout || fanout.status === 'done' || pick.deletedAt || pick.withheld) {
     if (fanout?.status !== 'done') await finish(deps, pickId)
     await deps.startSending(pick.creatorId)
     return { queued: 0, batches: 0 }

@@ -127,6 +127,9 @@ function sourceOf(row: RouteAccess, where: 'params' | 'query' | 'body', name: st
     // GET /delivery-methods/:id names the creator; changing one names the method.
     if (before === 'delivery-methods' && row.method !== 'GET') return ofCreator((w) => w.deliveryMethodId)
     if (before === 'factors' || before === 'events') return null
+    // A moderator's hide names a creator (the picks' case is above); a report's id is nobody's.
+    if (before === 'creators' && segments.includes('moderation')) return ofCreator((w) => w.people.creator.id)
+    if (before === 'reports') return null
   }
   if (name === 'id' || name === 'userId') return { kind: 'subject', field: 'id' }
   return null

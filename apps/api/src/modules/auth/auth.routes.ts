@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { sendError } from '../../http/error-handler.ts'
 import { refuseUnsafeText } from '../../http/validation.ts'
-import { recordAuthEvent, type AccountDirectory, type Auth } from './auth.service.ts'
+import { accountSuspendedMessage, recordAuthEvent, type AccountDirectory, type Auth } from './auth.service.ts'
 import {
   recordFailure,
   releaseAttempt,
@@ -116,6 +116,7 @@ export const reasons: Record<string, { reason: string; message?: string; code?: 
   OTP_EXPIRED: { reason: 'CODE_EXPIRED', message: 'That code has expired. Ask for a new one.' },
   TOO_MANY_ATTEMPTS: { reason: 'TOO_MANY_CODE_ATTEMPTS', message: 'Too many wrong codes. Ask for a new one.' },
   INVALID_TOKEN: { reason: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' },
+  ACCOUNT_SUSPENDED: { reason: 'ACCOUNT_SUSPENDED', message: accountSuspendedMessage, code: 'FORBIDDEN' },
 }
 
 function codeForStatus(status: number): ErrorCode {

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth'
+import { APIError } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins/bearer'
 import { emailOTP } from 'better-auth/plugins/email-otp'
@@ -50,6 +51,21 @@ export interface AccountDirectory {
   findByEmail(email: string): Promise<ServerUser | null>
   findByAuthId(authId: string): Promise<ServerUser | null>
   setVerifiedPhone(authId: string, phone: string): Promise<ServerUser | null>
+  /** Whether an administrator suspended the person: no session starts for them until restored. */
+  isSuspended(authId: string): Promise<boolean>
+}
+
+/** What a suspended person is told when they try to sign in (issue 16). */
+export const accountSuspendedMessage = 'This account is suspended. Contact support.'
+
+/**
+ * Ends every session of an auth identity at once: its cookies and session tokens stop working,
+ * and so do the access tokens they minted (an access token is honoured only while its `sid`
+ * session exists). For a suspension; returns how many sessions ended.
+ */
+export async function endSessionsOf(db: Db, authId: string): Promise<number> {
+  const ended = await db.delete(authSessions).where(eq(authSessions.userId, authId)).returning({ id: authSessions.id })
+  return ended.length
 }
 
 export interface AuthDeps {
@@ -134,6 +150,17 @@ export function createAuth({ db, accounts, config, email, log, rateLimit, sms }:
       },
     },
     databaseHooks: {
+      // Every way in (password, Google, a second factor, e-mail verification's sign-in) makes a
+      // session here: a suspended person gets none, and is told why.
+      session: {
+        create: {
+          async before(session) {
+            if (await accounts.isSuspended(session.userId)) {
+              throw new APIError('FORBIDDEN', { message: accountSuspendedMessage, code: 'ACCOUNT_SUSPENDED' })
+            }
+          },
+        },
+      },
       user: {
         create: {
           async after(user) {

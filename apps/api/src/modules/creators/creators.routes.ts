@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { registerCreator, updateCreatorProfile } from './creator-accounts.ts'
+import { assertCreatorShown } from './creator-visibility.ts'
 import {
   findCreatorByUsername,
   getCreatorProfile,
@@ -109,7 +110,10 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
         response: { 200: CreatorStats },
       },
     },
-    async (request) => getCreatorStats({ db }, request.params.id, subscriberCount),
+    async (request) => {
+      await assertCreatorShown({ db }, request, request.params.id)
+      return getCreatorStats({ db }, request.params.id, subscriberCount)
+    },
   )
 
   app.get(
@@ -129,6 +133,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     async (request) => {
       const at = now()
       const creator = await findCreatorByUsername({ db }, request.params.username, at)
+      await assertCreatorShown({ db }, request, creator.id)
       const { ref } = request.query
       if (ref) {
         await recordReferralVisit(
@@ -177,7 +182,12 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
         response: { 200: CreatorAnswer },
       },
     },
-    async (request) => ({ creator: await getCreatorProfile({ db }, request.params.id) }),
+    async (request) => {
+      const creator = await getCreatorProfile({ db }, request.params.id)
+      // The creator still sees their own page, told that the public does not.
+      const hidden = await assertCreatorShown({ db }, request, creator.id)
+      return hidden ? { creator, hidden_from_public: true } : { creator }
+    },
   )
 
   app.put(

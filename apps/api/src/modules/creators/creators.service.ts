@@ -15,11 +15,20 @@ import { AppError } from '../../errors.ts'
 import { provideCreatorSide, type AccountFields } from '../users/users.service.ts'
 import { creatorPreviousUsernames } from './creator-links.table.ts'
 import { creatorRecords } from './creator-records.table.ts'
+import { listedCreator, suspensionChanged } from './creator-visibility.ts'
 import { creatorProfiles } from './creators.table.ts'
 import { plansOf } from './plans-on-sale.ts'
 
 // What is on sale, for checkout (purchases), payouts (which says whether a creator accepts payments) and test fixtures.
 export { findPlan, refreshLowestPrice, setAcceptingPayments } from './plans-on-sale.ts'
+// Moderation and suspension (issue 16): what the shop, the feeds and the alerts show, and the moderators' hides.
+export {
+  assertCreatorShown,
+  creatorVisibility,
+  hiddenCreatorIds,
+  listedCreatorOf,
+  setCreatorHidden,
+} from './creator-visibility.ts'
 
 export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts } from './billing-emails.ts'
 
@@ -90,7 +99,7 @@ const orderings: Record<ParsedCreatorsPageQuery['sortBy'], SQL[]> = {
 }
 
 function shopFilter(query: ParsedCreatorsPageQuery): SQL | undefined {
-  const conditions: SQL[] = []
+  const conditions: SQL[] = [listedCreator]
   if (query.sports?.length) conditions.push(arrayOverlaps(creatorProfiles.sports, query.sports))
   if (query.search) {
     conditions.push(sql`${creatorProfiles.searchText} like ${containsPattern(query.search.toLowerCase())}`)
@@ -127,6 +136,7 @@ export async function listCreators(deps: Deps, limit: number): Promise<CreatorSu
     .select(summaryColumns)
     .from(creatorProfiles)
     .leftJoin(creatorRecords, eq(creatorRecords.creatorId, creatorProfiles.userId))
+    .where(listedCreator)
     .orderBy(...orderings.name)
     .limit(limit)
   return rows.map(toSummary)
@@ -361,4 +371,4 @@ export async function creatorCards(deps: Deps, ids: readonly string[]): Promise<
 // Users cannot import creators (a creator profile belongs to a user): the creator fields of every
 // server user and the storefront's copy of the account come from here, in any process that loads
 // the creators module.
-provideCreatorSide({ creatorFieldsOf, mirrorAccountFields })
+provideCreatorSide({ creatorFieldsOf, mirrorAccountFields, suspensionChanged })

@@ -39,6 +39,11 @@ export const creatorProfiles = pgTable(
     currency: text('currency').notNull().default('usd'),
     /** Whether the creator gets an e-mail for each new subscriber (billing's notice; on unless turned off). */
     newSubscriberEmails: boolean('new_subscriber_emails').notNull().default(true),
+    /** A moderator hid the profile (null: shown); the note says why. Hidden from the shop and feeds. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
+    /** The account is suspended (kept here from users.suspended_at so the shop reads one table). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(

@@ -2,8 +2,10 @@ import type { Pick as ApiPick, SportSlug } from '@picks/contracts'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { actsAsAdmin } from '../auth/guard.ts'
 import { findGame, type OddsProvider } from '../odds/odds.service.ts'
 import { cardsFor, pickColumns, premiumAccessOf, toPick, visibleTo, type Viewer } from './pick-view.ts'
+import { pickShown } from './pick-moderation.ts'
 import { picks } from './picks.table.ts'
 
 export interface PicksDeps {
@@ -67,5 +69,8 @@ export async function pickAnswer(deps: PicksDeps, viewer: Viewer | null, pickId:
     .from(picks)
     .where(and(eq(picks.id, pickId), isNull(picks.deletedAt)))
   if (!row) throw new AppError('NOT_FOUND', 'Pick not found')
+  // A hidden pick, or one of a hidden or suspended creator, is gone to all but its creator and administrators.
+  const own = viewer !== null && (viewer.id === row.creatorId || actsAsAdmin(viewer))
+  if (!own && !(await pickShown(deps.db, pickId))) throw new AppError('NOT_FOUND', 'Pick not found')
   return toPick(row, await cardsFor(deps.db, [row]), now)
 }

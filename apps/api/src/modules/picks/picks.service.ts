@@ -13,12 +13,12 @@ import {
   type PicksQuery,
   type SportSlug,
 } from '@picks/contracts'
-import { and, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
-import { findCreatorProfile } from '../creators/creators.service.ts'
+import { findCreatorProfile, listedCreatorOf } from '../creators/creators.service.ts'
 import { findGame, marketPrice, OddsProviderError, sportKeyOf, type EventScore } from '../odds/odds.service.ts'
 import { entitledCreatorIds } from '../purchases/purchases.service.ts'
 import { gameStateOf, pickAnswer, snapshot, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
@@ -44,6 +44,8 @@ export { createGrader, gradeByHand, type Grader, type GraderDeps } from './gradi
 export { seedDemoPicks } from './demo-picks.ts'
 export { creatorRecord, leaderboard } from './records.ts'
 export { findPick, pickAnswer, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
+// Moderators' hides (issue 16): the moderation module acts on picks through these.
+export { hiddenPickIds, pickModeration, setPickHidden } from './pick-moderation.ts'
 
 export type ParsedPickBody = z.output<typeof CreatePickBody>
 type NewPickFields = Omit<typeof picks.$inferInsert, 'id' | 'creatorId' | 'clientId' | 'createdAt' | 'updatedAt'>
@@ -432,7 +434,13 @@ async function feed(
   knownAccess?: PremiumAccess,
 ): Promise<PicksAnswer> {
   const now = deps.now()
-  const conditions: SQL[] = [isNull(picks.deletedAt), ...scope]
+  // Hidden picks, and the picks of a hidden or suspended creator, leave every feed (issue 16).
+  const conditions: SQL[] = [
+    isNull(picks.deletedAt),
+    isNull(picks.hiddenAt),
+    listedCreatorOf(picks.creatorId),
+    ...scope,
+  ]
   if (query.sport) conditions.push(eq(picks.sport, query.sport))
   if (query.creatorId) conditions.push(eq(picks.creatorId, query.creatorId))
   if (query.status === 'pending') conditions.push(eq(picks.result, 'pending'))
@@ -491,7 +499,10 @@ export async function subscribedPicks(
   return feed(deps, viewer, [inArray(picks.creatorId, creatorIds)], query, access)
 }
 
-/** A pick as its alerts announce it; `deletedAt` set when it was deleted before they went out. */
+/**
+ * A pick as its alerts announce it; `deletedAt` set when it was deleted before they went out,
+ * `withheld` when a moderator hid it or its creator's storefront is hidden or suspended.
+ */
 export type PickForAlerts = globalThis.Pick<
   PickRow,
   | 'id'
@@ -512,7 +523,7 @@ export type PickForAlerts = globalThis.Pick<
   | 'isPremium'
   | 'stakeUnits'
   | 'deletedAt'
->
+> & { withheld: boolean }
 
 /** The picks with these ids, deleted ones included (the alerts say why they did not go out). */
 export async function picksForAlerts(db: Db, ids: readonly string[]): Promise<PickForAlerts[]> {
@@ -537,6 +548,7 @@ export async function picksForAlerts(db: Db, ids: readonly string[]): Promise<Pi
       isPremium: picks.isPremium,
       stakeUnits: picks.stakeUnits,
       deletedAt: picks.deletedAt,
+      withheld: sql<boolean>`(${picks.hiddenAt} is not null or not ${listedCreatorOf(picks.creatorId)})`,
     })
     .from(picks)
     .where(inArray(picks.id, [...new Set(ids)]))

@@ -58,6 +58,12 @@ export const picks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * A moderator hid the pick (null: shown): it leaves feeds and alerts but still counts in the
+     * creator's record, so hiding cannot curate a record.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
   },
   (t) => [
     index('picks_feed_idx')

@@ -10,7 +10,12 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { findCreatorProfile, lockRecordSummary, recordSummaryChanged } from '../creators/creators.service.ts'
+import {
+  findCreatorProfile,
+  listedCreatorOf,
+  lockRecordSummary,
+  recordSummaryChanged,
+} from '../creators/creators.service.ts'
 import { cardsFor } from './pick-view.ts'
 import { picks } from './picks.table.ts'
 
@@ -101,7 +106,8 @@ export async function leaderboard(
   const ranked = await db
     .select({ creatorId: picks.creatorId })
     .from(picks)
-    .where(and(isNull(picks.deletedAt), decided, inSport))
+    // A hidden pick still counts (hiding cannot curate a record); a hidden or suspended creator is not ranked.
+    .where(and(isNull(picks.deletedAt), decided, inSport, listedCreatorOf(picks.creatorId)))
     .groupBy(picks.creatorId)
     .having(sql`count(*) >= ${pickLimits.leaderboardMinGraded}`)
     .orderBy(query.sortBy === 'roi' ? desc(sql`${net} / ${risked}`) : desc(net), asc(picks.creatorId))

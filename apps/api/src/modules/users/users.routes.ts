@@ -14,21 +14,10 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { callerOf, identityOf } from '../auth/guard.ts'
-import { createUser, findUserByEmail, listUsers, syncIdentity, updateProfile } from './users.service.ts'
+import { userAdminRoutes } from './user-admin.routes.ts'
+import { createUser, findUserByEmail, syncIdentity, updateProfile } from './users.service.ts'
 
 const UserBody = z.object({ user: ServerUser })
-const UsersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: text().trim().max(100).optional(),
-})
-const UsersPage = z.object({
-  users: z.array(ServerUser),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  hasMore: z.boolean(),
-})
 const NewUserBody = z.object({
   email: EmailAddress,
   name: text().trim().min(1).max(120),
@@ -40,7 +29,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   adminEmail: string | null
   /** A creator's name and picture show in the shop: a change forgets its cached answers. */
   shopCache: { invalidate(): void }
-}> = async (app, { db, adminEmail, shopCache }) => {
+  now: () => Date
+}> = async (app, { db, adminEmail, shopCache, now }) => {
+  await app.register(userAdminRoutes, { db, now, shopCache })
+
   app.get(
     '/me',
     {
@@ -117,22 +109,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         throw new AppError('FORBIDDEN', 'The payload does not match the signed-in account')
       }
       return { user: await syncIdentity({ db }, identity, request.body) }
-    },
-  )
-
-  app.get(
-    '/users',
-    {
-      config: { access: { permission: 'manage_users' } },
-      schema: {
-        tags: ['users'],
-        summary: 'Server users (verified admin)',
-        querystring: UsersQuery,
-        response: { 200: UsersPage },
-      },
-    },
-    async (request) => {
-      return listUsers({ db }, request.query)
     },
   )
 

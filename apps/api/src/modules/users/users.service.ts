@@ -1,5 +1,5 @@
 import type { ServerUser } from '@picks/contracts'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { AccountDirectory, SignedUpIdentity } from '../auth/auth.service.ts'
@@ -28,12 +28,23 @@ export interface CreatorSide {
   ): Promise<{ username: string; bio: string; priceCents: number | null } | null>
   /** Keeps the storefront in step with the account; runs in the profile change's transaction. */
   mirrorAccountFields(deps: Deps, userId: string, fields: AccountFields): Promise<void>
+  /** Hides (a time) or shows again (null) the storefront of a suspended or restored account; in its transaction. */
+  suspensionChanged(deps: Deps, userId: string, suspendedAt: Date | null): Promise<void>
 }
 
-let creatorSide: CreatorSide = { creatorFieldsOf: async () => null, mirrorAccountFields: async () => {} }
+let creatorSide: CreatorSide = {
+  creatorFieldsOf: async () => null,
+  mirrorAccountFields: async () => {},
+  suspensionChanged: async () => {},
+}
 
 export function provideCreatorSide(side: CreatorSide): void {
   creatorSide = side
+}
+
+/** The creators module's side as it is now (user-admin.ts: a suspension hides the storefront). */
+export function creatorSideOf(): CreatorSide {
+  return creatorSide
 }
 
 async function toServerUser(deps: Deps, row: UserRow): Promise<ServerUser> {
@@ -145,6 +156,25 @@ export async function userIdByEmail(deps: Deps, email: string): Promise<string |
 export const peopleColumns = sql`select id, name, profile_picture, email, email_verified, phone, phone_verified
   from users`
 
+/**
+ * The server user of a signed-in identity, as the access guard sees it: null for a suspended
+ * account, so any session it still holds counts for nothing (401) even in the moment before the
+ * suspension's deletion of its sessions commits.
+ */
+export async function signedInUserByAuthId(deps: Deps, authId: string): Promise<ServerUser | null> {
+  const [row] = await deps.db.select().from(users).where(eq(users.authId, authId))
+  return row && !row.suspendedAt ? toServerUser(deps, row) : null
+}
+
+/** Whether the person signing in with this auth identity is suspended (auth refuses them a session). */
+export async function isSuspended(deps: Deps, authId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.authId, authId), isNotNull(users.suspendedAt)))
+  return row !== undefined
+}
+
 /** Whose number this is: the person who verified it most recently, if anyone did. */
 export async function userIdByVerifiedPhone(deps: Deps, phone: string): Promise<string | null> {
   const [owner] = await deps.db
@@ -209,38 +239,6 @@ export async function promoteToCreator(deps: Deps, id: string): Promise<void> {
     .where(sql`${users.id} = ${id} and ${users.role} = 'customer'`)
 }
 
-export interface UsersPage {
-  users: ServerUser[]
-  total: number
-  page: number
-  limit: number
-  hasMore: boolean
-}
-
-export async function listUsers(
-  deps: Deps,
-  query: { page: number; limit: number; search?: string | undefined },
-): Promise<UsersPage> {
-  const pattern = query.search ? `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-  const where = pattern ? sql`(${users.email} like ${pattern} or lower(${users.name}) like ${pattern})` : undefined
-  const offset = (query.page - 1) * query.limit
-  const [rows, totals] = await Promise.all([
-    deps.db.select().from(users).where(where).orderBy(users.createdAt, users.id).limit(query.limit).offset(offset),
-    deps.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ])
-  const total = Number(totals[0]?.total ?? 0)
-  return {
-    users: await Promise.all(rows.map((row) => toServerUser(deps, row))),
-    total,
-    page: query.page,
-    limit: query.limit,
-    hasMore: offset + rows.length < total,
-  }
-}
-
 /**
  * An administrator's record of a person before they sign up; their sign-up links to it and keeps
  * its role, which `grantedBy` (the verified administrator creating it) vouches for. Null if the
@@ -276,6 +274,19 @@ export async function userNames(deps: Deps, ids: readonly string[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
+/** The name and e-mail of each user in `ids` (the moderation queue names who reported). */
+export async function userContacts(
+  deps: Deps,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  if (!ids.length) return new Map()
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]))
+  return new Map(rows.map(({ id, ...contact }) => [id, contact]))
+}
+
 /** The users module's side of auth's account directory: app.ts hands it to auth. */
 export function accountDirectory(deps: Deps): AccountDirectory {
   return {
@@ -285,5 +296,6 @@ export function accountDirectory(deps: Deps): AccountDirectory {
     findByEmail: (email) => findUserByEmail(deps, email),
     findByAuthId: (authId) => findUserByAuthId(deps, authId),
     setVerifiedPhone: (authId, phone) => setVerifiedPhone(deps, authId, phone),
+    isSuspended: (authId) => isSuspended(deps, authId),
   }
 }

@@ -34,6 +34,12 @@ export const users = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** Mirrors the auth library's e-mail verification for this person. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * When an administrator suspended the account (null: active). A suspended person cannot sign
+     * in, their sessions were ended, and what they sell is hidden until they are restored.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +48,10 @@ export const users = pgTable(
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
     index('users_role_granted_by_idx').on(t.roleGrantedBy),
+    index('users_created_idx').on(sql`${t.createdAt} desc`, t.id),
+    index('users_suspended_idx')
+      .on(t.suspendedAt)
+      .where(sql`${t.suspendedAt} is not null`),
     check('users_email_lowercase', sql`${t.email} = lower(btrim(${t.email}))`),
     check('users_role_known', sql`${t.role} in ('customer', 'creator', 'moderator', 'admin')`),
   ],

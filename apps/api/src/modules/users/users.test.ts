@@ -148,7 +148,7 @@ describe('the users list and new users (admin)', () => {
     const all = await call('GET', '/users?limit=1', admin.cookie)
     expect(all.json()).toMatchObject({ total: 2, limit: 1, hasMore: true })
     const found = await call('GET', '/users?search=DANA', admin.cookie)
-    expect(found.json()).toMatchObject({ total: 1, users: [{ email: 'dana@example.com' }] })
+    expect(found.json()).toMatchObject({ total: 1, items: [{ email: 'd•••@example.com' }], personal: false })
     expect((await call('GET', '/users?limit=500', admin.cookie)).statusCode).toBe(400)
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401)
   })
