@@ -42,6 +42,11 @@ describePaymentProviderContract('stripe, through the SDK against a local double 
     completeCheckout: async (session, card) =>
       deliver(double, provider, double.completeCheckout(session.sessionId, card)),
     finishOnboarding: async (accountId) => deliver(double, provider, double.finishOnboarding(accountId)),
+    async eventsDuring(step) {
+      const from = double.events.length
+      await step()
+      return deliver(double, provider, double.events.slice(from))
+    },
     close: () => double.close(),
   }
 })
