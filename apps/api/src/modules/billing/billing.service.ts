@@ -12,6 +12,7 @@ import type { EmailSender } from '../notifications/notifications.service.ts'
 import { expirePasses } from '../purchases/purchases.service.ts'
 import { applyPaymentEvent } from './payment-events.ts'
 import { sendReceipts } from './receipts.service.ts'
+import { afterRefundEvent } from './refunds.service.ts'
 
 /**
  * The billing module: above purchases, payouts and the ledger, it is where money comes in. It holds
@@ -77,6 +78,8 @@ export function createBilling(options: BillingOptions): Billing {
     )
     // After the commit: the event's receipts are in the table whether or not the send works now.
     if (applied) await sendWaitingReceipts()
+    // A refund in full ended the purchase: its subscription stops at the provider too.
+    if (applied && event.type === 'charge.refunded') await afterRefundEvent({ db, provider, log }, event)
     return applied
   }
 
