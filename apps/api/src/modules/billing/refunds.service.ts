@@ -71,12 +71,35 @@ export async function stopRefundedSubscription(deps: StopDeps, purchaseId: strin
   }
 }
 
-/** What follows a committed `charge.refunded` event: a subscription refunded in full stops at the provider. */
+/**
+ * What follows a committed `charge.refunded` event: a subscription this event ended (a refund in full
+ * made at the provider, or the sandbox's event arriving before our request returns) stops at the
+ * provider. One an administrator's request ended already was stopped by that request (its end time
+ * is the request's, not the event's), and Stripe would refuse cancelling it twice.
+ */
 export async function afterRefundEvent(deps: StopDeps, event: RefundEvent): Promise<void> {
   const purchaseId = await purchaseOfCharge(deps.db, event.paymentRef)
-  if (purchaseId && (await refundedInFull(deps.db, purchaseId, event.paymentRef))) {
-    await stopRefundedSubscription(deps, purchaseId)
+  const purchase = purchaseId ? await purchaseRowById(deps.db, purchaseId) : null
+  if (purchase?.endedAt?.getTime() === event.occurredAt.getTime()) await stopRefundedSubscription(deps, purchase.id)
+}
+
+/**
+ * The refund event naming the payment as the ledger booked it. Stripe's refund events name a
+ * subscription's payment by its payment intent, while its invoice event may have named it by the
+ * invoice (current API versions leave the payment intent out of it): the provider is asked for the
+ * payment's other names before the event is applied. A provider that cannot answer now leaves the
+ * event as it came (nothing is booked for an unknown payment; Stripe's retry tries again only if
+ * we fail the delivery, so a failure to look up is thrown).
+ */
+export async function withBookedPaymentRef(
+  deps: Pick<StopDeps, 'db' | 'provider'>,
+  event: RefundEvent,
+): Promise<RefundEvent> {
+  if (await purchaseOfCharge(deps.db, event.paymentRef)) return event
+  for (const alias of await deps.provider.paymentAliases(event.paymentRef)) {
+    if (await purchaseOfCharge(deps.db, alias)) return { ...event, paymentRef: alias }
   }
+  return event
 }
 
 /**
@@ -213,7 +236,8 @@ export async function refundPurchase(
     if (!recorded) return false
     const asked = stateOrMissing(await refundState(tx, purchaseId, at))
     const full = asked.refundStatus === 'full'
-    if (full) await endRefundedPurchase(tx, purchaseId, at)
+    // Null when the provider's event came first and ended it (and stopped the subscription) already.
+    const endedHere = full ? await endRefundedPurchase(tx, purchaseId, at) : null
     const after = full ? stateOrMissing(await refundState(tx, purchaseId, at)) : asked
     await recordAudit(tx, request, at, {
       action: 'purchase.refunded',
@@ -222,7 +246,7 @@ export async function refundPurchase(
       after: { ...audited(after), amountCents, currency: after.currency },
       reason: body.reason,
     })
-    return full
+    return endedHere !== null
   })
   if (ended) await stopRefundedSubscription(deps, purchaseId)
   return stateOrMissing(await refundState(deps.db, purchaseId, deps.now()))

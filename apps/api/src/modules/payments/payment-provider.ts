@@ -227,6 +227,12 @@ export interface PaymentProvider {
    */
   refund(input: RefundInput): Promise<void>
   /**
+   * Other references the same payment may have been booked under: Stripe's invoice events of current
+   * API versions name a subscription's payment by its invoice, its refund events by the payment
+   * intent. Empty when there are none (the sandbox names each payment one way).
+   */
+  paymentAliases(paymentRef: string): Promise<string[]>
+  /**
    * Checks a webhook's signature and turns it into a neutral event; null for event types we do not
    * handle. Throws `WebhookSignatureError` when the signature does not verify.
    */

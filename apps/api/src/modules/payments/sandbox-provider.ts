@@ -705,6 +705,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       )
     },
 
+    async paymentAliases() {
+      return []
+    },
+
     parseWebhook() {
       // The sandbox hands its events to the handler directly; nothing outside may post them.
       throw new WebhookSignatureError('The sandbox provider takes no webhooks')

@@ -212,6 +212,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       )
     },
 
+    async paymentAliases(paymentRef) {
+      if (!paymentRef.startsWith('pi_')) return []
+      const payments = await call('Finding the invoice of a payment', () =>
+        stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentRef }, limit: 10 }),
+      )
+      return payments.data.map((p) => idOf(p.invoice)).filter((id): id is string => id !== null)
+    },
+
     parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing')
       let event: Stripe.Event | null = null
