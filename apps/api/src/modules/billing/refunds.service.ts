@@ -166,8 +166,10 @@ export async function refundPurchase(
   body: RefundBody,
   idempotencyKey: string,
 ): Promise<RefundState> {
-  const [earlier] = await deps.db.select().from(adminRefunds).where(eq(adminRefunds.idempotencyKey, idempotencyKey))
-  if (earlier) {
+  /** The answer to a request whose key is stored already; null when it is not. */
+  const replayed = async (): Promise<RefundState | null> => {
+    const [earlier] = await deps.db.select().from(adminRefunds).where(eq(adminRefunds.idempotencyKey, idempotencyKey))
+    if (!earlier) return null
     if (
       earlier.purchaseId !== purchaseId ||
       (body.amountCents !== undefined && body.amountCents !== earlier.amountCents)
@@ -177,6 +179,26 @@ export async function refundPurchase(
       })
     return stateOrMissing(await refundState(deps.db, purchaseId, deps.now()))
   }
+  try {
+    return (await replayed()) ?? (await refundOnce(deps, request, purchaseId, body, idempotencyKey))
+  } catch (error) {
+    // The same request sent twice at once: the first refunded (and stored the key) while this one
+    // was checking, so this one found less to refund or the provider refusing; it answers as a repeat.
+    if (error instanceof AppError && error.code !== 'SERVICE_UNAVAILABLE') {
+      const state = await replayed()
+      if (state) return state
+    }
+    throw error
+  }
+}
+
+async function refundOnce(
+  deps: RefundDeps,
+  request: FastifyRequest,
+  purchaseId: string,
+  body: RefundBody,
+  idempotencyKey: string,
+): Promise<RefundState> {
   const before = stateOrMissing(await refundState(deps.db, purchaseId, deps.now()))
   const charge = await latestChargeRefunds(deps.db, purchaseId)
   if (!charge) {

@@ -203,6 +203,18 @@ describe('POST /api/admin/purchases/{id}/refund', () => {
     const reused = await askRefund(admin, purchaseId, { amountCents: 200, reason: 'Goodwill' }, key)
     expect(reused.statusCode).toBe(409)
     expect(errorOf(reused).reason).toBe('IDEMPOTENCY_KEY_REUSED')
+
+    // A refund of the whole rest sent twice at once: the second finds nothing left, and answers as a repeat.
+    const restKey = randomUUID()
+    const both = await Promise.all([
+      askRefund(admin, purchaseId, { reason: 'The rest' }, restKey),
+      askRefund(admin, purchaseId, { reason: 'The rest' }, restKey),
+    ])
+    expect(both.map((res) => res.statusCode)).toEqual([200, 200])
+    expect(both.map((res) => RefundAnswer.parse(res.json()).refund.refundStatus)).toEqual(['full', 'full'])
+    expect(sums(await balanceOf(dana))).toEqual({ available: 0, gross: 999, fees: 0, refunds: 999, paidOut: 0 })
+    expect(await t.database.db.select().from(sandboxRefunds)).toHaveLength(2)
+    expect(await refundAudits(admin)).toHaveLength(2)
   })
 
   it('books repeated and out-of-order provider events once, and a refund made at the provider directly ends access too', async () => {
