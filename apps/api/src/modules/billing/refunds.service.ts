@@ -87,9 +87,8 @@ export async function afterRefundEvent(deps: StopDeps, event: RefundEvent): Prom
  * The refund event naming the payment as the ledger booked it. Stripe's refund events name a
  * subscription's payment by its payment intent, while its invoice event may have named it by the
  * invoice (current API versions leave the payment intent out of it): the provider is asked for the
- * payment's other names before the event is applied. A provider that cannot answer now leaves the
- * event as it came (nothing is booked for an unknown payment; Stripe's retry tries again only if
- * we fail the delivery, so a failure to look up is thrown).
+ * payment's other names before the event is applied. If the provider cannot answer now, the error
+ * fails the delivery and the provider sends the event again later.
  */
 export async function withBookedPaymentRef(
   deps: Pick<StopDeps, 'db' | 'provider'>,

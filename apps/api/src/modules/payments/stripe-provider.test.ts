@@ -396,6 +396,18 @@ describe('Stripe provider', () => {
       expect(double.events.at(-1)).toMatchObject({ type: 'charge.refunded' })
     })
 
+    it("names a subscription's invoice as another name of its payment intent, so its refund finds the booked charge", async () => {
+      const { stripeEvents } = await subscription(1_500)
+      const paid = only(eventsOf(stripeEvents), 'invoice.paid')
+      const from = double.events.length
+      await provider.refund({ paymentRef: paid.payment!.paymentRef, amountCents: 500, idempotencyKey: randomUUID() })
+      const refunded = only(eventsOf(double.events.slice(from)), 'charge.refunded')
+
+      expect(refunded.paymentRef).toMatch(/^pi_/)
+      expect(await provider.paymentAliases(refunded.paymentRef)).toEqual([paid.invoiceId])
+      expect(await provider.paymentAliases(paid.invoiceId)).toEqual([])
+    })
+
     it('maps a connected account update to its status', async () => {
       const { accountId } = await provider.createConnectedAccount({
         creatorId: randomUUID(),
