@@ -54,6 +54,7 @@ import { chargeableAccountOf } from './modules/payouts/payouts.service.ts'
 import { createBilling, type Billing } from './modules/billing/billing.service.ts'
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
 import { receiptsRoutes } from './modules/billing/receipts.routes.ts'
+import { refundsRoutes } from './modules/billing/refunds.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
@@ -297,6 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(payoutsRoutes, { ...money, onSaleChanged: () => shopCache.invalidate() })
       await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(receiptsRoutes, { db: deps.database.db })
+      await api.register(refundsRoutes, { db: deps.database.db, provider: billing.provider, log: app.log, now })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { db: deps.database.db, jobs, alerts: alertDeps, now })
       await api.register(smsWebhooksRoutes, {

@@ -28,6 +28,7 @@ export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
 export { purchases } from '../modules/purchases/purchases.table.ts'
 export { paymentEvents } from '../modules/billing/billing.table.ts'
 export { billingReceipts } from '../modules/billing/receipts.table.ts'
+export { adminRefunds } from '../modules/billing/refunds.table.ts'
 export { payoutAccounts, payouts } from '../modules/payouts/payouts.table.ts'
 export {
   sandboxAccountLinks,
@@ -35,6 +36,7 @@ export {
   sandboxCharges,
   sandboxCheckoutSessions,
   sandboxPayouts,
+  sandboxRefunds,
   sandboxSubscriptions,
 } from '../modules/payments/sandbox.table.ts'
 export { pickAudit, picks } from '../modules/picks/picks.table.ts'

@@ -678,8 +678,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   function listInvoicePayments(p: FormObject): JsonObject {
     const invoiceId = textAt(p, 'invoice')
+    const paymentIntent = textAt(p, 'payment', 'payment_intent')
     const rows = [...invoices.values()]
       .filter(({ invoice, paymentIntentId }) => paymentIntentId && (!invoiceId || invoice.id === invoiceId))
+      .filter(({ paymentIntentId }) => !paymentIntent || paymentIntentId === paymentIntent)
       .map(({ invoice, paymentIntentId }) => invoicePayment(invoice, paymentIntentId!))
     return list(rows, '/v1/invoice_payments')
   }

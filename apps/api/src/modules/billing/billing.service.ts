@@ -12,6 +12,7 @@ import type { EmailSender } from '../notifications/notifications.service.ts'
 import { expirePasses } from '../purchases/purchases.service.ts'
 import { applyPaymentEvent } from './payment-events.ts'
 import { sendReceipts } from './receipts.service.ts'
+import { afterRefundEvent, withBookedPaymentRef } from './refunds.service.ts'
 
 /**
  * The billing module: above purchases, payouts and the ledger, it is where money comes in. It holds
@@ -65,7 +66,9 @@ export function createBilling(options: BillingOptions): Billing {
   }
 
   // Declared before the provider, which the sandbox hands its events to.
-  const applyEvent = async (event: PaymentEvent) => {
+  const applyEvent = async (received: PaymentEvent) => {
+    const event =
+      received.type === 'charge.refunded' ? await withBookedPaymentRef({ db, provider }, received) : received
     const applied = await applyPaymentEvent(
       {
         db,
@@ -77,6 +80,8 @@ export function createBilling(options: BillingOptions): Billing {
     )
     // After the commit: the event's receipts are in the table whether or not the send works now.
     if (applied) await sendWaitingReceipts()
+    // A refund in full ended the purchase: its subscription stops at the provider too.
+    if (applied && event.type === 'charge.refunded') await afterRefundEvent({ db, provider, log }, event)
     return applied
   }
 

@@ -159,18 +159,26 @@ describe('GET /api/deposits', () => {
   })
 
   it('shows a renewal as its own payment, untouched by the refund of an earlier one', async () => {
-    const { admin, patPurchase } = await threeDeposits()
-    clock = new Date('2026-12-20T10:00:00Z')
+    const { patPurchase, leePurchase } = await threeDeposits()
+    await refund(leePurchase, 100)
+    clock = new Date('2026-12-22T10:00:00Z')
     await t.app.billing.runDue(clock)
+    const admin = await person(t, 'ops@example.com', 'admin')
     const answer = await deposits(admin, '?status=succeeded')
-    const renewal = answer.deposits.find((d) => d.purchase_id === patPurchase)
+    const renewal = answer.deposits.find((d) => d.purchase_id === leePurchase)
     expect(renewal).toMatchObject({
-      amount_cents: 2900,
-      fee_cents: 290,
+      amount_cents: 1900,
+      fee_cents: 190,
       refunded_cents: 0,
       status: 'succeeded',
-      occurred_at: '2026-12-20T10:00:00.000Z',
+      occurred_at: '2026-12-22T10:00:00.000Z',
     })
+    const partly = (await deposits(admin, '?status=partially_refunded')).deposits
+    expect(partly.filter((d) => d.purchase_id === leePurchase)).toMatchObject([
+      { amount_cents: 1900, refunded_cents: 100 },
+    ])
+    // A subscription whose payment was refunded in full ended with the refund: it does not renew.
+    expect(answer.deposits.filter((d) => d.purchase_id === patPurchase)).toEqual([])
     expect((await deposits(admin, '?status=refunded')).deposits.map((d) => d.purchase_id)).toEqual([patPurchase])
   })
 

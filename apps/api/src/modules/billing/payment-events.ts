@@ -1,17 +1,19 @@
 import type { Db } from '../../db/client.ts'
-import { bookRefund, hasCharge } from '../ledger/ledger.service.ts'
+import { hasCharge } from '../ledger/ledger.service.ts'
 import type { PaymentEvent, ProviderName } from '../payments/payments.service.ts'
 import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
 import { applyPurchaseEvent, lockEventPurchase } from '../purchases/purchases.service.ts'
 import { paymentEvents } from './billing.table.ts'
-import { recordPurchaseReceipts, recordRefundReceipt } from './receipts.service.ts'
+import { recordPurchaseReceipts } from './receipts.service.ts'
+import { applyRefundEvent } from './refunds.service.ts'
 
 /**
  * The one handler of payment events, whichever provider sent them (Stripe's webhooks or the
  * sandbox). Each event is recorded by id in the same transaction that applies it: a repeated event
  * finds its id taken and changes nothing, and a failure rolls both back so the provider's retry
  * applies it later. Each event goes to its owner: checkout, invoice and subscription events to
- * purchases (which books their payments in the ledger), refunds to the ledger, and account and
+ * purchases (which books their payments in the ledger), refunds to refunds.service.ts (the ledger,
+ * and the purchase when refunded in full), and account and
  * payout events to payouts. The receipts an event calls for are written in the same transaction
  * (receipts.service.ts), so they too come once per event; they are sent after the commit.
  */
@@ -62,15 +64,8 @@ async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {
       if (before) await recordPurchaseReceipts(deps, event, before, chargedBefore)
       return
     }
-    case 'charge.refunded': {
-      const refunded = await bookRefund(deps.db, {
-        paymentRef: event.paymentRef,
-        amountRefundedCents: event.amountRefundedCents,
-        occurredAt: event.occurredAt,
-      })
-      await recordRefundReceipt(deps, event, refunded)
-      return
-    }
+    case 'charge.refunded':
+      return applyRefundEvent(deps, event)
     case 'account.updated':
       return recordAccountStatus(deps, event)
     case 'payout.paid':

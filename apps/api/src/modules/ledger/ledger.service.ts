@@ -210,3 +210,36 @@ export async function purchaseOfCharge(db: Db, paymentRef: string): Promise<stri
     .limit(1)
   return row?.purchaseId ?? null
 }
+
+/** A charge and what of it the ledger has booked as refunded. */
+export interface ChargeRefunds {
+  paymentRef: string
+  chargedCents: number
+  refundedCents: number
+  currency: string
+}
+
+/**
+ * The purchase's latest charge (a pass's one payment, a subscription's current period) with its
+ * booked refunds; null when the purchase was never charged (a trial, a checkout not paid). Refunds
+ * name their charge's reference followed by `:refund:` (`bookRefund`).
+ */
+export async function latestChargeRefunds(db: Db, purchaseId: string): Promise<ChargeRefunds | null> {
+  const [row] = await queryRows<{ ref: string; amount: number; refunded: string | number; currency: string }>(
+    db,
+    sql`select c.provider_ref as ref, c.amount_cents as amount, c.currency,
+          coalesce((select -sum(r.amount_cents) from ledger_entries r
+                    where r.kind = 'refund' and r.purchase_id = c.purchase_id
+                      and starts_with(r.provider_ref, c.provider_ref || ':refund:')), 0) as refunded
+        from ledger_entries c
+        where c.kind = 'charge' and c.purchase_id = ${purchaseId}
+        order by c.occurred_at desc, c.created_at desc limit 1`,
+  )
+  if (!row) return null
+  return {
+    paymentRef: row.ref,
+    chargedCents: Number(row.amount),
+    refundedCents: Number(row.refunded),
+    currency: row.currency,
+  }
+}

@@ -75,6 +75,15 @@ export interface ProviderPayout {
   description: string | null
 }
 
+export interface RefundInput {
+  /** `PaymentCharge.paymentRef` of the charge. */
+  paymentRef: string
+  amountCents: number
+  /** Why, in the administrator's words: kept with the refund at the provider. */
+  reason?: string
+  idempotencyKey: string
+}
+
 export interface ProviderSubscription {
   subscriptionId: string
   purchaseId: string | null
@@ -210,8 +219,19 @@ export interface PaymentProvider {
   cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<void>
   /** Undoes a cancel at period end before the period is over. */
   resumeSubscription(subscriptionId: string, options: { idempotencyKey: string }): Promise<void>
-  /** Refunds a charge in full or in part (an administrator's decision). */
-  refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<void>
+  /**
+   * Refunds a charge in full or in part (an administrator's decision), giving back the platform's
+   * fee in proportion and taking the creator's share back from the connected account. The same
+   * `idempotencyKey` never refunds twice; more than the charge's unrefunded rest is refused
+   * (`invalid_request`). The provider then reports a `charge.refunded` event.
+   */
+  refund(input: RefundInput): Promise<void>
+  /**
+   * Other references the same payment may have been booked under: Stripe's invoice events of current
+   * API versions name a subscription's payment by its invoice, its refund events by the payment
+   * intent. Empty when there are none (the sandbox names each payment one way).
+   */
+  paymentAliases(paymentRef: string): Promise<string[]>
   /**
    * Checks a webhook's signature and turns it into a neutral event; null for event types we do not
    * handle. Throws `WebhookSignatureError` when the signature does not verify.

@@ -21,6 +21,8 @@ export interface ContractHarness {
   completeCheckout(session: CheckoutSession, card: 'succeeds' | 'declined'): Promise<PaymentEvent[]>
   /** The creator completes the provider's onboarding for the account. */
   finishOnboarding(accountId: string): Promise<PaymentEvent[]>
+  /** Runs `step` (calls on the provider) and answers the events the provider reported meanwhile. */
+  eventsDuring(step: () => Promise<unknown>): Promise<PaymentEvent[]>
   close(): Promise<void>
 }
 
@@ -325,6 +327,63 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
         (s) => s.subscriptionId === subscriptionId && s.status !== 'canceled',
       )
       expect(still).toEqual([])
+    })
+
+    it('refunds part of a charge, then the rest, reporting the running total and giving back the fee in proportion', async () => {
+      const accountId = await onboardedCreator()
+      const session = await provider.createCheckout(checkoutInput(accountId, dayPass(2_000)))
+      const paymentRef = only(await harness.completeCheckout(session, 'succeeds'), 'checkout.completed').payment!
+        .paymentRef
+      const net = 2_000 - platformFeeCents(2_000, feeBps)
+
+      const partial = await harness.eventsDuring(() =>
+        provider.refund({
+          paymentRef,
+          amountCents: 500,
+          reason: 'Late pick',
+          idempotencyKey: `refund-${paymentRef}-1`,
+        }),
+      )
+      expect(only(partial, 'charge.refunded')).toMatchObject({ paymentRef, amountRefundedCents: 500, currency: 'usd' })
+      const afterPartial = await provider.getBalance(accountId)
+      expect(afterPartial.availableCents + afterPartial.pendingCents).toBe(net - (500 - platformFeeCents(500, feeBps)))
+
+      const rest = await harness.eventsDuring(() =>
+        provider.refund({ paymentRef, amountCents: 1_500, idempotencyKey: `refund-${paymentRef}-2` }),
+      )
+      expect(only(rest, 'charge.refunded')).toMatchObject({ paymentRef, amountRefundedCents: 2_000 })
+      const afterFull = await provider.getBalance(accountId)
+      expect(afterFull.availableCents + afterFull.pendingCents).toBe(0)
+
+      // Nothing is left to refund: a third refund is refused and reports nothing.
+      const beyond = await harness.eventsDuring(() =>
+        expect(
+          provider.refund({ paymentRef, amountCents: 1, idempotencyKey: `refund-${paymentRef}-3` }),
+        ).rejects.toMatchObject({ reason: 'invalid_request' }),
+      )
+      expect(beyond.filter((e) => e.type === 'charge.refunded')).toEqual([])
+    })
+
+    it('refunds once for a key sent twice at once or again later', async () => {
+      const accountId = await onboardedCreator()
+      const session = await provider.createCheckout(checkoutInput(accountId, dayPass(999)))
+      const paymentRef = only(await harness.completeCheckout(session, 'succeeds'), 'checkout.completed').payment!
+        .paymentRef
+      const input = {
+        paymentRef,
+        amountCents: 999,
+        reason: 'Duplicate purchase',
+        idempotencyKey: `refund-${paymentRef}`,
+      }
+
+      const events = await harness.eventsDuring(async () => {
+        await Promise.all([provider.refund(input), provider.refund(input)])
+        await provider.refund(input)
+      })
+
+      expect(only(events, 'charge.refunded')).toMatchObject({ paymentRef, amountRefundedCents: 999 })
+      const balance = await provider.getBalance(accountId)
+      expect(balance.availableCents + balance.pendingCents).toBe(0)
     })
 
     it('opens one checkout for a repeated idempotency key (sent twice at once or again later) and another for a new key', async () => {

@@ -31,6 +31,7 @@ describePaymentProviderContract('sandbox', async () => {
       })
       return eventsOf(() => provider.completeOnboarding(link.url.slice(link.url.lastIndexOf('/') + 1)))
     },
+    eventsDuring: eventsOf,
     close: () => database.close(),
   }
 })

@@ -21,6 +21,7 @@ import {
   sandboxCharges,
   sandboxCheckoutSessions,
   sandboxPayouts,
+  sandboxRefunds,
   sandboxSubscriptions,
   type SandboxItem,
 } from './sandbox.table.ts'
@@ -527,7 +528,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       await findAccount(accountId)
       const [row] = await db
         .select({
-          net: sql<string>`coalesce(sum(${sandboxCharges.amountCents} - ${sandboxCharges.feeCents} - ${sandboxCharges.refundedCents}), 0)`,
+          // A refund takes the creator's share back and gives the fee back in proportion (floored, as the ledger books it).
+          net: sql<string>`coalesce(sum(${sandboxCharges.amountCents} - ${sandboxCharges.feeCents} - ${sandboxCharges.refundedCents}
+            + floor(${sandboxCharges.feeCents}::numeric * ${sandboxCharges.refundedCents} / ${sandboxCharges.amountCents})), 0)`,
         })
         .from(sandboxCharges)
         .where(eq(sandboxCharges.accountId, accountId))
@@ -650,21 +653,60 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       if (updated) await deliver(subscriptionEvent(updated, now()))
     },
 
-    async refund({ paymentRef, amountCents }) {
-      const [row] = await db
-        .update(sandboxCharges)
-        .set({
-          refundedCents: sql`least(${sandboxCharges.amountCents}, ${sandboxCharges.refundedCents} + ${amountCents})`,
-        })
-        .where(eq(sandboxCharges.id, paymentRef))
-        .returning()
-      if (!row) throw new PaymentProviderError(`No such charge: ${paymentRef}`, 'invalid_request')
+    async refund({ paymentRef, amountCents, reason, idempotencyKey }) {
+      if (!Number.isInteger(amountCents) || amountCents < 1) {
+        throw new PaymentProviderError('A refund is a whole number of cents above zero', 'invalid_request')
+      }
+      const [earlier] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey))
+      if (earlier) {
+        if (earlier.chargeId !== paymentRef || earlier.amountCents !== amountCents) {
+          throw new PaymentProviderError('This idempotency key was used for another refund', 'invalid_request')
+        }
+        return
+      }
+      // The key and the amount are claimed in one transaction: a second request under the same key
+      // waits on the first's row and then finds it taken; a refund beyond the unrefunded rest is refused.
+      const charged = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(sandboxRefunds)
+          .values({ id: sandboxId('re'), idempotencyKey, chargeId: paymentRef, amountCents, reason: reason ?? null })
+          .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
+          .returning({ id: sandboxRefunds.id })
+        if (!claimed) return null
+        const [row] = await tx
+          .update(sandboxCharges)
+          .set({ refundedCents: sql`${sandboxCharges.refundedCents} + ${amountCents}` })
+          .where(
+            and(
+              eq(sandboxCharges.id, paymentRef),
+              sql`${sandboxCharges.amountCents} - ${sandboxCharges.refundedCents} >= ${amountCents}`,
+            ),
+          )
+          .returning()
+        if (row) return row
+        const [exists] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, paymentRef))
+        if (!exists) throw new PaymentProviderError(`No such charge: ${paymentRef}`, 'invalid_request')
+        throw new PaymentProviderError(
+          `Refund amount (${amountCents}) is greater than the unrefunded amount (${exists.amountCents - exists.refundedCents})`,
+          'invalid_request',
+        )
+      })
+      if (!charged) return
       await deliver(
         event(
-          { type: 'charge.refunded', paymentRef, amountRefundedCents: row.refundedCents, currency: row.currency },
+          {
+            type: 'charge.refunded',
+            paymentRef,
+            amountRefundedCents: charged.refundedCents,
+            currency: charged.currency,
+          },
           now(),
         ),
       )
+    },
+
+    async paymentAliases() {
+      return []
     },
 
     parseWebhook() {

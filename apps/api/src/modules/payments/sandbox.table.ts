@@ -129,3 +129,20 @@ export const sandboxPayouts = pgTable(
     index('sandbox_payouts_account_idx').on(t.accountId),
   ],
 )
+
+/** Each refund made, under the idempotency key it was asked for with: the same key never refunds twice. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    chargeId: text('charge_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey),
+    index('sandbox_refunds_charge_idx').on(t.chargeId),
+  ],
+)

@@ -42,6 +42,11 @@ describePaymentProviderContract('stripe, through the SDK against a local double 
     completeCheckout: async (session, card) =>
       deliver(double, provider, double.completeCheckout(session.sessionId, card)),
     finishOnboarding: async (accountId) => deliver(double, provider, double.finishOnboarding(accountId)),
+    async eventsDuring(step) {
+      const from = double.events.length
+      await step()
+      return deliver(double, provider, double.events.slice(from))
+    },
     close: () => double.close(),
   }
 })
@@ -389,6 +394,18 @@ describe('Stripe provider', () => {
       const sent = double.requestsTo('POST', '/v1/refunds').at(-1)!
       expect(sent.params.payment_intent).toMatch(/^pi_/)
       expect(double.events.at(-1)).toMatchObject({ type: 'charge.refunded' })
+    })
+
+    it("names a subscription's invoice as another name of its payment intent, so its refund finds the booked charge", async () => {
+      const { stripeEvents } = await subscription(1_500)
+      const paid = only(eventsOf(stripeEvents), 'invoice.paid')
+      const from = double.events.length
+      await provider.refund({ paymentRef: paid.payment!.paymentRef, amountCents: 500, idempotencyKey: randomUUID() })
+      const refunded = only(eventsOf(double.events.slice(from)), 'charge.refunded')
+
+      expect(refunded.paymentRef).toMatch(/^pi_/)
+      expect(await provider.paymentAliases(refunded.paymentRef)).toEqual([paid.invoiceId])
+      expect(await provider.paymentAliases(paid.invoiceId)).toEqual([])
     })
 
     it('maps a connected account update to its status', async () => {

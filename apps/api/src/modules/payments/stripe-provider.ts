@@ -193,14 +193,31 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       )
     },
 
-    async refund({ paymentRef, amountCents, idempotencyKey }) {
+    async refund({ paymentRef, amountCents, reason, idempotencyKey }) {
       const target = await refundTarget(paymentRef)
+      // Destination charges: the fee comes back from the platform in proportion, and the creator's
+      // share from the connected account (which may go negative: Stripe then debits it).
       await call('Refunding', () =>
         stripe.refunds.create(
-          { ...target, amount: amountCents, refund_application_fee: true, reverse_transfer: true },
+          {
+            ...target,
+            amount: amountCents,
+            refund_application_fee: true,
+            reverse_transfer: true,
+            // Stripe's own `reason` takes three fixed words; ours is free text (at most 500 characters, as metadata allows).
+            ...(reason ? { metadata: { reason: reason.slice(0, 500) } } : {}),
+          },
           { idempotencyKey },
         ),
       )
+    },
+
+    async paymentAliases(paymentRef) {
+      if (!paymentRef.startsWith('pi_')) return []
+      const payments = await call('Finding the invoice of a payment', () =>
+        stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentRef }, limit: 10 }),
+      )
+      return payments.data.map((p) => idOf(p.invoice)).filter((id): id is string => id !== null)
     },
 
     parseWebhook(rawBody, signatureHeader) {

@@ -1,5 +1,5 @@
 import { addPlanInterval, liveStatuses } from '@picks/contracts'
-import { eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { PaymentCharge, PaymentEvent, SubscriptionState } from '../payments/payments.service.ts'
@@ -249,4 +249,25 @@ async function subscriptionDeleted(deps: PurchaseEventDeps, event: EventOf<'subs
       updatedAt: sql`now()`,
     })
     .where(eq(purchases.id, purchase.id))
+}
+
+/**
+ * Ends a purchase whose latest payment was refunded in full: access stops now and a subscription
+ * stops renewing (billing then cancels it at the provider). A purchase already ended or never paid
+ * is left as it is; null then, else the ended row.
+ */
+export async function endRefundedPurchase(db: Db, purchaseId: string, at: Date): Promise<PurchaseRow | null> {
+  const [row] = await db
+    .update(purchases)
+    .set({
+      status: 'canceled',
+      autoRenewal: false,
+      canceledAt: sql`coalesce(${purchases.canceledAt}, ${at.toISOString()}::timestamptz)`,
+      endedAt: at,
+      statusEventAt: sql`greatest(${purchases.statusEventAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, ['trialing', 'active', 'past_due'])))
+    .returning()
+  return row ?? null
 }

@@ -16,10 +16,12 @@ export {
   entitlingPlanQuery,
   givesAccessAt,
   hasPaidAccess,
+  purchaseGivesAccess,
 } from './entitlements.ts'
 // What the provider's events do to purchases, for billing's event switch.
 export {
   applyPurchaseEvent,
+  endRefundedPurchase,
   lockEventPurchase,
   purchaseRowById,
   type PurchaseEvent,
