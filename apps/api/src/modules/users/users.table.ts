@@ -41,6 +41,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
+    // The admin console's sign-ups by role and day (decision 030).
+    index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_role_granted_by_idx').on(t.roleGrantedBy),
     check('users_email_lowercase', sql`${t.email} = lower(btrim(${t.email}))`),
     check('users_role_known', sql`${t.role} in ('customer', 'creator', 'moderator', 'admin')`),
