@@ -105,16 +105,16 @@ export async function liveDailyTotals(db: Db, from: string, to: string): Promise
 
 /** The first day any source has a row on; null on an empty marketplace. */
 async function firstActivityDay(db: Db): Promise<string | null> {
-  const [row] = await queryRows<{ first: Date | string | null }>(
+  const [row] = await queryRows<{ first: string | null }>(
     db,
-    sql`select least(
+    sql`select to_char(least(
           (select min(occurred_at) from ledger_entries),
           (select min(created_at) from picks),
           (select min(graded_at) from picks),
           (select min(sent_at) from alert_deliveries),
-          (select min(failed_at) from alert_deliveries)) as "first"`,
+          (select min(failed_at) from alert_deliveries)) at time zone 'UTC', 'YYYY-MM-DD') as "first"`,
   )
-  return row?.first ? utcDay(new Date(row.first)) : null
+  return row?.first ?? null
 }
 
 const insertChunkDays = 200
@@ -126,7 +126,11 @@ const insertChunkDays = 200
  */
 export async function settleMissingDays(db: Db, now: Date): Promise<number> {
   const until = firstLiveDay(now)
-  const [newest] = await db.select({ day: sql<string | null>`max(${consoleDailyTotals.day})` }).from(consoleDailyTotals)
+  // As text: node-postgres would turn a bare `date` into a local-time Date.
+  const [newest] = await queryRows<{ day: string | null }>(
+    db,
+    sql`select to_char(max(day), 'YYYY-MM-DD') as "day" from console_daily_totals`,
+  )
   const from = newest?.day ? addDays(newest.day, 1) : await firstActivityDay(db)
   if (!from || from >= until) return 0
   let stored = 0

@@ -20,14 +20,20 @@ function periodOf(period: Period, sums: DayTotals): AdminRevenuePeriod {
   }
 }
 
-/** Revenue of each period, from day totals that cover them. */
+/** Revenue of each period (in order), from day totals that cover them: one pass over the days. */
 export function revenueOf(periods: readonly Period[], days: Map<string, DayTotals>): AdminRevenuePeriod[] {
-  return periods.map((period) =>
-    periodOf(
-      period,
-      sumDays([...days].filter(([day]) => day >= period.start && day < period.end).map(([, values]) => values)),
-    ),
-  )
+  const sorted = [...days].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  let next = 0
+  return periods.map((period) => {
+    while (next < sorted.length && (sorted[next]?.[0] ?? '') < period.start) next++
+    const inPeriod: DayTotals[] = []
+    for (; next < sorted.length; next++) {
+      const entry = sorted[next]
+      if (!entry || entry[0] >= period.end) break
+      inPeriod.push(entry[1])
+    }
+    return periodOf(period, sumDays(inPeriod))
+  })
 }
 
 export async function revenueReport(db: Db, query: MetricsRangeQuery, now: Date): Promise<RevenueReport> {
