@@ -6,6 +6,12 @@ CREATE TABLE "console_daily_totals" (
 	CONSTRAINT "console_daily_totals_day_metric_pk" PRIMARY KEY("day","metric")
 );
 --> statement-breakpoint
+CREATE TABLE "console_snapshots" (
+	"key" text PRIMARY KEY NOT NULL,
+	"figures" jsonb NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "alert_deliveries_sent_at_idx" ON "alert_deliveries" USING btree ("sent_at") WHERE "alert_deliveries"."sent_at" is not null;--> statement-breakpoint
 CREATE INDEX "alert_deliveries_failed_at_idx" ON "alert_deliveries" USING btree ("failed_at") WHERE "alert_deliveries"."failed_at" is not null;--> statement-breakpoint
 CREATE INDEX "ledger_entries_occurred_idx" ON "ledger_entries" USING btree ("occurred_at");--> statement-breakpoint

@@ -17,6 +17,8 @@ export type WindowedFigure = z.infer<typeof WindowedFigure>
 /** The figures of the overview. Point-in-time figures (totals, live subscriptions, pending payouts) come once. */
 export const MetricsOverview = z.object({
   asOf: Timestamp,
+  /** When people and live subscriptions (with MRR) were counted: reused for up to a minute. */
+  countedAt: Timestamp,
   timeZone: z.literal('UTC'),
   customers: z.object({ total: Count, new: WindowedFigure }),
   creators: z.object({ total: Count, new: WindowedFigure }),

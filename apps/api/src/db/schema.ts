@@ -47,4 +47,4 @@ export {
   smsInbound,
   smsNumbers,
 } from '../modules/alerts/alerts.table.ts'
-export { consoleDailyTotals } from '../modules/console/daily-totals.table.ts'
+export { consoleDailyTotals, consoleSnapshots } from '../modules/console/daily-totals.table.ts'

@@ -1,4 +1,4 @@
-import { bigint, date, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, date, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
  * The console's precomputed figures: one row per settled UTC day and metric (decision 030). A day
@@ -16,3 +16,14 @@ export const consoleDailyTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.metric] })],
 )
+
+/**
+ * The console's point-in-time figures (people by role, live subscriptions and MRR) as last counted,
+ * reused for a minute (decision 030): counting them scans hundreds of thousands of index entries,
+ * too slow for every read of the overview. One row per kind of snapshot.
+ */
+export const consoleSnapshots = pgTable('console_snapshots', {
+  key: text('key').primaryKey(),
+  figures: jsonb('figures').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+})

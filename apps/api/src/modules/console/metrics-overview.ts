@@ -1,14 +1,16 @@
-import type { MetricsOverview, WindowedFigure } from '@picks/contracts'
-import { sql } from 'drizzle-orm'
+import { MetricsOverview, type WindowedFigure } from '@picks/contracts'
+import { eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { queryRows, type Db } from '../../db/client.ts'
+import { consoleSnapshots } from './daily-totals.table.ts'
 import { allTimeTotals, dailyTotals, sumDays, type DailyMetric, type DayTotals } from './daily-totals.ts'
 import { addDays, dayStart, utcDay } from './metrics-periods.ts'
 
 /**
  * The overview's figures (spec §7 `GET /admin/metrics/overview`): counts and money over today, the
  * last 7 and 30 UTC days and all time. The day-based figures come from the daily totals (stored
- * settled days plus live recent ones); the point-in-time ones (people, live subscriptions, pending
- * payouts) are counted straight off their indexes.
+ * settled days plus live recent ones); people and live subscriptions are counted at most a minute
+ * before (`pointInTime`), pending and paid payouts straight off their small table.
  */
 
 /** Months per billing interval: a weekly price is ×52/12 a month, a yearly one ÷12. */
@@ -115,12 +117,40 @@ async function payouts(db: Db, w: Windows): Promise<MetricsOverview['payouts']> 
   }
 }
 
+/** How long the counted point-in-time figures are reused (decision 030). */
+export const snapshotTtlMs = 60_000
+
+const PointInTime = MetricsOverview.pick({ customers: true, creators: true, subscriptions: true })
+type PointInTime = z.infer<typeof PointInTime>
+
+/**
+ * People by role and live subscriptions with MRR, as counted within the last minute: stored in
+ * `console_snapshots` and counted again once older than `snapshotTtlMs` (or dated after `now`, a
+ * clock moved back). Counting them scans every live subscription and every person, which at
+ * 500,000 purchases costs more than the overview's whole budget; a minute's lag is fine on a dashboard.
+ */
+async function pointInTime(db: Db, w: Windows, now: Date): Promise<{ figures: PointInTime; countedAt: Date }> {
+  const [stored] = await db.select().from(consoleSnapshots).where(eq(consoleSnapshots.key, 'overview'))
+  const age = stored ? now.getTime() - stored.computedAt.getTime() : -1
+  const parsed = stored ? PointInTime.safeParse(stored.figures) : null
+  if (stored && parsed?.success && age >= 0 && age < snapshotTtlMs) {
+    return { figures: parsed.data, countedAt: stored.computedAt }
+  }
+  const [who, subscriptions] = await Promise.all([people(db, w), subscriptionCounts(db)])
+  const figures = { ...who, subscriptions }
+  await db
+    .insert(consoleSnapshots)
+    .values({ key: 'overview', figures, computedAt: now })
+    .onConflictDoUpdate({ target: consoleSnapshots.key, set: { figures, computedAt: now } })
+  return { figures, countedAt: now }
+}
+
 /** The overview at `now`. */
 export async function metricsOverview(db: Db, now: Date): Promise<MetricsOverview> {
   const w = windowsOf(now)
   const days = await dailyTotals(db, w.month, w.today, now)
   const allTime = await allTimeTotals(db, now)
-  const [who, subscriptions, money] = await Promise.all([people(db, w), subscriptionCounts(db), payouts(db, w)])
+  const [counted, money] = await Promise.all([pointInTime(db, w, now), payouts(db, w)])
   const inWindow = (from: string): DayTotals => sumDays([...days].filter(([day]) => day >= from).map(([, v]) => v))
   const sums = { today: inWindow(w.today), week: inWindow(w.week), month: inWindow(w.month) }
   const figure = (metric: DailyMetric): WindowedFigure => ({
@@ -131,9 +161,9 @@ export async function metricsOverview(db: Db, now: Date): Promise<MetricsOvervie
   })
   return {
     asOf: now.toISOString(),
+    countedAt: counted.countedAt.toISOString(),
     timeZone: 'UTC',
-    ...who,
-    subscriptions,
+    ...counted.figures,
     sales: {
       count: figure('sales_count'),
       grossCents: figure('gross_cents'),

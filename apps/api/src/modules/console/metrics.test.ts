@@ -152,6 +152,7 @@ describe('GET /api/admin/metrics/overview', () => {
     const { admin } = await world()
     expect(await overview(admin)).toEqual({
       asOf: '2026-11-23T12:00:00.000Z',
+      countedAt: '2026-11-23T12:00:00.000Z',
       timeZone: 'UTC',
       customers: { total: 3, new: w(1, 2, 2, 3) },
       creators: { total: 1, new: w(1, 1, 1, 1) },
@@ -168,6 +169,16 @@ describe('GET /api/admin/metrics/overview', () => {
       picks: { posted: w(1, 2, 2, 3), graded: w(0, 1, 1, 2) },
       deliveries: { sent: w(1, 2, 2, 2), failed: w(1, 1, 1, 2) },
     })
+  })
+
+  it('reuses the counted people and subscriptions for a minute, then counts them again', async () => {
+    const { admin } = await world()
+    expect((await overview(admin)).customers.total).toBe(3)
+    await person(t, 'kim@example.com')
+    clock = at('2026-11-23T12:00:59Z')
+    expect(await overview(admin)).toMatchObject({ countedAt: '2026-11-23T12:00:00.000Z', customers: { total: 3 } })
+    clock = at('2026-11-23T12:01:00Z')
+    expect(await overview(admin)).toMatchObject({ countedAt: '2026-11-23T12:01:00.000Z', customers: { total: 4 } })
   })
 
   it('answers zeros on an empty marketplace', async () => {
