@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client.ts'
+import { deliveryDailyCounts, firstDeliveryDay } from '../alerts/alerts.service.ts'
+import { firstLedgerDay, ledgerDailySums } from '../ledger/ledger.service.ts'
+import { firstPickDay, pickDailyCounts } from '../picks/picks.service.ts'
 import { consoleDailyTotals } from './daily-totals.table.ts'
 import { addDays, dayStart, daysBetween, utcDay } from './metrics-periods.ts'
 
 /**
  * Day-by-day figures of the marketplace (decision 030): money from the ledger, picks posted and
- * graded, alert deliveries sent and failed. A day that has been over for `settleDays` is settled:
+ * graded, alert deliveries sent and failed, each read through its own module's figures. A day that has been over for `settleDays` is settled:
  * computed once and stored in `console_daily_totals`; newer days are computed live from indexed
  * ranges. Both go through `liveDailyTotals`, so a stored day is the live computation of that day.
  */
@@ -48,73 +51,37 @@ export function firstLiveDay(now: Date): string {
   return addDays(utcDay(now), -settleDays)
 }
 
-type Row = { day: string } & Partial<Record<DailyMetric, string | number | null>>
-
-/** Every day from `from` up to `to` (exclusive), computed from the source tables, every day present. */
+/** Every day from `from` up to `to` (exclusive), computed from the source modules, every day present. */
 export async function liveDailyTotals(db: Db, from: string, to: string): Promise<Map<string, DayTotals>> {
   const totals = new Map<string, DayTotals>()
   for (let day = from; day < to; day = addDays(day, 1)) totals.set(day, zeroTotals())
   if (from >= to) return totals
   const start = dayStart(from)
   const end = dayStart(to)
-  const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`)
-  const sources = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select ${day('occurred_at')} as "day",
-            count(*) filter (where kind = 'charge') as "sales_count",
-            coalesce(sum(amount_cents) filter (where kind = 'charge'), 0) as "gross_cents",
-            coalesce(-sum(amount_cents) filter (where kind = 'platform_fee'), 0) as "fees_cents",
-            coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0) as "refunds_cents"
-          from ledger_entries
-          where occurred_at >= ${start}::timestamptz and occurred_at < ${end}::timestamptz
-            and kind in ('charge', 'platform_fee', 'refund')
-          group by 1`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select ${day('created_at')} as "day", count(*) as "picks_posted" from picks
-          where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select ${day('graded_at')} as "day", count(*) as "picks_graded" from picks
-          where graded_at >= ${start}::timestamptz and graded_at < ${end}::timestamptz group by 1`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select ${day('sent_at')} as "day", count(*) as "deliveries_sent" from alert_deliveries
-          where sent_at >= ${start}::timestamptz and sent_at < ${end}::timestamptz group by 1`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select ${day('failed_at')} as "day", count(*) as "deliveries_failed" from alert_deliveries
-          where failed_at >= ${start}::timestamptz and failed_at < ${end}::timestamptz group by 1`,
-    ),
+  const [money, posted, delivered] = await Promise.all([
+    ledgerDailySums(db, start, end),
+    pickDailyCounts(db, start, end),
+    deliveryDailyCounts(db, start, end),
   ])
-  for (const row of sources.flat()) {
-    const dayTotals = totals.get(row.day)
-    if (!dayTotals) continue
-    for (const metric of dailyMetrics) {
-      const value = row[metric]
-      if (value !== undefined && value !== null) dayTotals[metric] = Number(value)
-    }
+  const on = (day: string) => totals.get(day) ?? zeroTotals()
+  for (const row of money) {
+    Object.assign(on(row.day), {
+      sales_count: row.salesCount,
+      gross_cents: row.grossCents,
+      fees_cents: row.feesCents,
+      refunds_cents: row.refundsCents,
+    })
   }
+  for (const row of posted) Object.assign(on(row.day), { picks_posted: row.posted, picks_graded: row.graded })
+  for (const row of delivered) Object.assign(on(row.day), { deliveries_sent: row.sent, deliveries_failed: row.failed })
   return totals
 }
 
 /** The first day any source has a row on; null on an empty marketplace. */
 async function firstActivityDay(db: Db): Promise<string | null> {
-  const [row] = await queryRows<{ first: string | null }>(
-    db,
-    sql`select to_char(least(
-          (select min(occurred_at) from ledger_entries),
-          (select min(created_at) from picks),
-          (select min(graded_at) from picks),
-          (select min(sent_at) from alert_deliveries),
-          (select min(failed_at) from alert_deliveries)) at time zone 'UTC', 'YYYY-MM-DD') as "first"`,
-  )
-  return row?.first ?? null
+  const days = await Promise.all([firstLedgerDay(db), firstPickDay(db), firstDeliveryDay(db)])
+  const known = days.filter((day): day is string => day !== null).sort()
+  return known[0] ?? null
 }
 
 const insertChunkDays = 200

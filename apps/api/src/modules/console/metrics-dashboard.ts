@@ -1,6 +1,6 @@
 import type { AdminDashboard } from '@picks/contracts'
-import { sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
+import { payoutFigures } from '../payouts/payouts.service.ts'
 import { dailyTotals } from './daily-totals.ts'
 import { metricsOverview } from './metrics-overview.ts'
 import { addDays, periodsCovering, utcDay } from './metrics-periods.ts'
@@ -15,16 +15,13 @@ export async function adminDashboard(db: Db, now: Date): Promise<AdminDashboard>
   const today = utcDay(now)
   const from = addDays(today, -29)
   const days = await dailyTotals(db, from, today, now)
-  const [failed] = await queryRows<{ n: string | number }>(
-    db,
-    sql`select count(*) as "n" from payouts where status = 'failed'`,
-  )
+  const { failedCount } = await payoutFigures(db, [])
   return {
     overview,
     revenueLast30Days: revenueOf(periodsCovering(from, today, 'day'), days),
     attention: {
       failedDeliveries: overview.deliveries.failed.last7Days,
-      failedPayouts: Number(failed?.n ?? 0),
+      failedPayouts: failedCount,
       pastDueSubscriptions: overview.subscriptions.pastDue,
     },
   }

@@ -1,7 +1,10 @@
 import { MetricsOverview, type WindowedFigure } from '@picks/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { queryRows, type Db } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
+import { payoutFigures } from '../payouts/payouts.service.ts'
+import { liveSubscriptions } from '../purchases/purchases.service.ts'
+import { peopleByRole, type RoleFigures } from '../users/users.service.ts'
 import { consoleSnapshots } from './daily-totals.table.ts'
 import { allTimeTotals, dailyTotals, sumDays, type DailyMetric, type DayTotals } from './daily-totals.ts'
 import { addDays, dayStart, utcDay } from './metrics-periods.ts'
@@ -12,40 +15,6 @@ import { addDays, dayStart, utcDay } from './metrics-periods.ts'
  * settled days plus live recent ones); people and live subscriptions are counted at most a minute
  * before (`pointInTime`), pending and paid payouts straight off their small table.
  */
-
-/** Months per billing interval: a weekly price is ×52/12 a month, a yearly one ÷12. */
-const mrrFactor = sql.raw(`case interval when 'week' then 52.0 / 12 when 'year' then 1.0 / 12 else 1 end`)
-
-export interface SubscriptionCounts {
-  active: number
-  trialing: number
-  pastDue: number
-  mrrCents: number
-}
-
-/**
- * Live subscriptions and their monthly recurring revenue. MRR counts active and past-due
- * subscriptions (a past-due one is still being collected, as Stripe counts it) and leaves trials
- * out (nothing is billed until the trial ends); each price is normalised to a month — weekly ×52/12,
- * yearly ÷12 — and rounded to the cent once, over the sum.
- */
-export async function subscriptionCounts(db: Db): Promise<SubscriptionCounts> {
-  const [row] = await queryRows<Record<'active' | 'trialing' | 'past_due' | 'mrr', string | number | null>>(
-    db,
-    sql`select count(*) filter (where status = 'active') as "active",
-          count(*) filter (where status = 'trialing') as "trialing",
-          count(*) filter (where status = 'past_due') as "past_due",
-          round(coalesce(sum(price_cents * ${mrrFactor}) filter (where status in ('active', 'past_due')), 0)) as "mrr"
-        from purchases
-        where status in ('trialing', 'active', 'past_due') and kind = 'subscription'`,
-  )
-  return {
-    active: Number(row?.active ?? 0) + Number(row?.past_due ?? 0),
-    trialing: Number(row?.trialing ?? 0),
-    pastDue: Number(row?.past_due ?? 0),
-    mrrCents: Number(row?.mrr ?? 0),
-  }
-}
 
 interface Windows {
   today: string
@@ -58,61 +27,34 @@ function windowsOf(now: Date): Windows {
   return { today, week: addDays(today, -6), month: addDays(today, -29) }
 }
 
-async function people(db: Db, w: Windows) {
-  const rows = await queryRows<Record<'role' | 'total' | 'today' | 'week' | 'month', string | number>>(
-    db,
-    sql`select role, count(*) as "total",
-          count(*) filter (where created_at >= ${dayStart(w.today)}::timestamptz) as "today",
-          count(*) filter (where created_at >= ${dayStart(w.week)}::timestamptz) as "week",
-          count(*) filter (where created_at >= ${dayStart(w.month)}::timestamptz) as "month"
-        from users where role in ('customer', 'creator') group by role`,
-  )
-  const of = (role: 'customer' | 'creator') => {
-    const row = rows.find((r) => r.role === role)
-    const total = Number(row?.total ?? 0)
-    return {
-      total,
-      new: {
-        today: Number(row?.today ?? 0),
-        last7Days: Number(row?.week ?? 0),
-        last30Days: Number(row?.month ?? 0),
-        allTime: total,
-      },
-    }
-  }
-  return { customers: of('customer'), creators: of('creator') }
+const windowStarts = (w: Windows) => [dayStart(w.today), dayStart(w.week), dayStart(w.month)]
+
+async function people(db: Db, w: Windows): Promise<Pick<MetricsOverview, 'customers' | 'creators'>> {
+  const byRole = await peopleByRole(db, windowStarts(w))
+  const of = ({ total, since: [today = 0, week = 0, month = 0] }: RoleFigures) => ({
+    total,
+    new: { today, last7Days: week, last30Days: month, allTime: total },
+  })
+  return { customers: of(byRole.customer), creators: of(byRole.creator) }
 }
 
 async function payouts(db: Db, w: Windows): Promise<MetricsOverview['payouts']> {
-  const [row] = await queryRows<Record<string, string | number | null>>(
-    db,
-    sql`select count(*) filter (where status = 'pending') as "pending_count",
-          coalesce(sum(amount_cents) filter (where status = 'pending'), 0) as "pending_cents",
-          count(*) filter (where status = 'paid' and updated_at >= ${dayStart(w.today)}::timestamptz) as "paid_today",
-          count(*) filter (where status = 'paid' and updated_at >= ${dayStart(w.week)}::timestamptz) as "paid_week",
-          count(*) filter (where status = 'paid' and updated_at >= ${dayStart(w.month)}::timestamptz) as "paid_month",
-          count(*) filter (where status = 'paid') as "paid_all",
-          coalesce(sum(amount_cents) filter (where status = 'paid' and updated_at >= ${dayStart(w.today)}::timestamptz), 0) as "cents_today",
-          coalesce(sum(amount_cents) filter (where status = 'paid' and updated_at >= ${dayStart(w.week)}::timestamptz), 0) as "cents_week",
-          coalesce(sum(amount_cents) filter (where status = 'paid' and updated_at >= ${dayStart(w.month)}::timestamptz), 0) as "cents_month",
-          coalesce(sum(amount_cents) filter (where status = 'paid'), 0) as "cents_all"
-        from payouts where status in ('pending', 'paid')`,
-  )
-  const n = (key: string) => Number(row?.[key] ?? 0)
+  const figures = await payoutFigures(db, windowStarts(w))
+  const [today, week, month] = figures.paidSince
   return {
-    pendingCount: n('pending_count'),
-    pendingCents: n('pending_cents'),
+    pendingCount: figures.pendingCount,
+    pendingCents: figures.pendingCents,
     paidCount: {
-      today: n('paid_today'),
-      last7Days: n('paid_week'),
-      last30Days: n('paid_month'),
-      allTime: n('paid_all'),
+      today: today?.count ?? 0,
+      last7Days: week?.count ?? 0,
+      last30Days: month?.count ?? 0,
+      allTime: figures.paidEver.count,
     },
     paidCents: {
-      today: n('cents_today'),
-      last7Days: n('cents_week'),
-      last30Days: n('cents_month'),
-      allTime: n('cents_all'),
+      today: today?.cents ?? 0,
+      last7Days: week?.cents ?? 0,
+      last30Days: month?.cents ?? 0,
+      allTime: figures.paidEver.cents,
     },
   }
 }
@@ -136,7 +78,7 @@ async function pointInTime(db: Db, w: Windows, now: Date): Promise<{ figures: Po
   if (stored && parsed?.success && age >= 0 && age < snapshotTtlMs) {
     return { figures: parsed.data, countedAt: stored.computedAt }
   }
-  const [who, subscriptions] = await Promise.all([people(db, w), subscriptionCounts(db)])
+  const [who, subscriptions] = await Promise.all([people(db, w), liveSubscriptions(db)])
   const figures = { ...who, subscriptions }
   await db
     .insert(consoleSnapshots)

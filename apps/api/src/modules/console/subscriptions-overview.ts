@@ -1,21 +1,17 @@
 import type { MetricsRangeQuery, SubscriptionStatus, SubscriptionsOverview } from '@picks/contracts'
-import { sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../../db/client.ts'
-import { dayStart, resolveRange, utcDay } from './metrics-periods.ts'
+import type { Db } from '../../db/client.ts'
+import { subscriptionFlows, subscriptionStatusCounts } from '../purchases/purchases.service.ts'
+import { resolveRange, utcDay } from './metrics-periods.ts'
 
 /**
  * Subscriptions over time (spec §7 `GET /admin/subscriptions/overview`), in UTC periods. A
  * subscription *starts* when it is created and its checkout completed (not pending or incomplete),
  * and is *cancelled* in the period it ended (`ended_at`: canceled or expired; a cancellation at the
  * period's end counts when the access ends, and one taken back never counts). Churn of a period is
- * cancelled in it ÷ live at its start. Trial conversion: of the trials whose trial ended in the
+ * cancelled in it ÷ live at its start: the number live when the range starts is counted once and
+ * rolled forward (+ started − ended). Trial conversion: of the trials whose trial ended in the
  * range, how many were then paid for (the purchase has a charge).
  */
-
-const started = sql.raw(`kind = 'subscription' and status not in ('pending', 'incomplete')`)
-
-type Counts = { start: string; new: string | number; cancelled: string | number }
-
 export async function subscriptionsOverview(
   db: Db,
   query: MetricsRangeQuery,
@@ -25,62 +21,27 @@ export async function subscriptionsOverview(
   const first = range.periods[0]
   const last = range.periods[range.periods.length - 1]
   if (!first || !last) throw new Error('a range always holds a period')
-  const from = dayStart(first.start)
-  const to = dayStart(last.end)
-  const step = `1 ${range.interval}`
+  const [statuses, flows] = await Promise.all([
+    subscriptionStatusCounts(db),
+    subscriptionFlows(db, { first: first.start, last: last.start, end: last.end, step: range.interval, now }),
+  ])
 
-  const statusRows = await queryRows<{ status: string; n: string | number }>(
-    db,
-    sql`select status, count(*) as "n" from purchases where kind = 'subscription' group by status`,
-  )
-  const [live] = await queryRows<{ n: string | number }>(
-    db,
-    sql`select count(*) as "n" from purchases
-        where ${started} and created_at < ${from}::timestamptz
-          and (ended_at is null or ended_at >= ${from}::timestamptz)`,
-  )
-  const counts = await queryRows<Counts>(
-    db,
-    sql`select to_char(b.start, 'YYYY-MM-DD') as "start",
-          (select count(*) from purchases p where p.kind = 'subscription' and p.status not in ('pending', 'incomplete')
-             and p.created_at >= (b.start at time zone 'UTC')
-             and p.created_at < ((b.start + ${step}::interval) at time zone 'UTC')) as "new",
-          (select count(*) from purchases p where p.kind = 'subscription' and p.status not in ('pending', 'incomplete')
-             and p.ended_at >= (b.start at time zone 'UTC')
-             and p.ended_at < ((b.start + ${step}::interval) at time zone 'UTC')) as "cancelled"
-        from generate_series(${first.start}::timestamp, ${last.start}::timestamp, ${step}::interval) as b(start)
-        order by b.start`,
-  )
-  const [trials] = await queryRows<{ ended: string | number; converted: string | number }>(
-    db,
-    sql`select count(*) as "ended",
-          count(*) filter (where exists (select 1 from ledger_entries l
-                                         where l.purchase_id = p.id and l.kind = 'charge')) as "converted"
-        from purchases p
-        where ${started} and p.trial_days > 0
-          and p.created_at + p.trial_days * interval '1 day' >= ${from}::timestamptz
-          and p.created_at + p.trial_days * interval '1 day' < least(${to}::timestamptz, ${now.toISOString()}::timestamptz)`,
-  )
-
-  const statusCount = (status: SubscriptionStatus) => Number(statusRows.find((r) => r.status === status)?.n ?? 0)
-  let activeAtStart = Number(live?.n ?? 0)
+  let activeAtStart = flows.liveAtStart
   const periods = range.periods.map((period) => {
-    const row = counts.find((c) => c.start === period.start)
-    const added = Number(row?.new ?? 0)
-    const cancelled = Number(row?.cancelled ?? 0)
+    const { started = 0, ended = 0 } = flows.periods.get(period.start) ?? {}
     const entry = {
       start: period.start,
       end: period.end,
-      new: added,
-      cancelled,
+      new: started,
+      cancelled: ended,
       activeAtStart,
-      churnRate: activeAtStart > 0 ? cancelled / activeAtStart : null,
+      churnRate: activeAtStart > 0 ? ended / activeAtStart : null,
     }
-    activeAtStart += added - cancelled
+    activeAtStart += started - ended
     return entry
   })
-  const trialsEnded = Number(trials?.ended ?? 0)
-  const converted = Number(trials?.converted ?? 0)
+  const status = (name: SubscriptionStatus) => statuses.get(name) ?? 0
+  const { ended: trialsEnded, converted } = flows.trials
   return {
     asOf: now.toISOString(),
     timeZone: 'UTC',
@@ -88,13 +49,13 @@ export async function subscriptionsOverview(
     from: range.from,
     to: range.to,
     byStatus: {
-      pending: statusCount('pending'),
-      incomplete: statusCount('incomplete'),
-      trialing: statusCount('trialing'),
-      active: statusCount('active'),
-      past_due: statusCount('past_due'),
-      canceled: statusCount('canceled'),
-      expired: statusCount('expired'),
+      pending: status('pending'),
+      incomplete: status('incomplete'),
+      trialing: status('trialing'),
+      active: status('active'),
+      past_due: status('past_due'),
+      canceled: status('canceled'),
+      expired: status('expired'),
     },
     periods,
     trialConversion: { trialsEnded, converted, rate: trialsEnded > 0 ? converted / trialsEnded : null },

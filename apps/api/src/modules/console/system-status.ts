@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { queryRows, type Database } from '../../db/client.ts'
 import { migrationsFolder } from '../../db/migrate.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import { outboxBacklog } from '../notifications/notifications.service.ts'
 
 /**
  * The system's status for an operator (spec §7 `GET /admin/system-status`): the database and its
@@ -86,13 +87,8 @@ async function migration(database: Database): Promise<SystemStatus['database']['
 }
 
 async function outboxes(database: Database): Promise<SystemStatus['outboxes']> {
-  const email = await queryRows<{ status: string; n: string | number }>(
-    database.db,
-    sql`select status, count(*) as "n" from email_outbox group by status`,
-  )
-  const [sms] = await queryRows<{ n: string | number }>(database.db, sql`select count(*) as "n" from sms_outbox`)
-  const of = (status: string) => Number(email.find((r) => r.status === status)?.n ?? 0)
-  return { email: { queued: of('queued'), sent: of('sent') }, sms: { rows: Number(sms?.n ?? 0) } }
+  const backlog = await outboxBacklog(database.db)
+  return { email: backlog.email, sms: { rows: backlog.smsRows } }
 }
 
 async function queues(jobs: Jobs): Promise<SystemStatus['queues']> {

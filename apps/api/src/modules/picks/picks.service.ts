@@ -44,6 +44,7 @@ export { createGrader, gradeByHand, type Grader, type GraderDeps } from './gradi
 export { seedDemoPicks } from './demo-picks.ts'
 export { creatorRecord, leaderboard } from './records.ts'
 export { findPick, pickAnswer, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
+export { firstPickDay, pickDailyCounts, type PickDay } from './pick-figures.ts'
 
 export type ParsedPickBody = z.output<typeof CreatePickBody>
 type NewPickFields = Omit<typeof picks.$inferInsert, 'id' | 'creatorId' | 'clientId' | 'createdAt' | 'updatedAt'>
