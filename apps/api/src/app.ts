@@ -17,6 +17,7 @@ import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
 import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
+import { consoleMetricsRoutes } from './modules/console/console-metrics.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
@@ -104,6 +105,7 @@ export interface AppDeps {
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const startedAt = new Date()
   const app = Fastify({
     logger: { level: config.env === 'test' ? 'silent' : config.logLevel, ...logRedaction },
     genReqId: (req) => {
@@ -301,6 +303,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(refundsRoutes, { db: deps.database.db, provider: billing.provider, log: app.log, now })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { db: deps.database.db, jobs, alerts: alertDeps, now })
+      await api.register(consoleMetricsRoutes, {
+        database: deps.database,
+        jobs,
+        providers: { payments: billing.provider.name, email: senders.email.kind, sms: sms.kind, odds: odds.name },
+        now,
+        startedAt,
+      })
       await api.register(smsWebhooksRoutes, {
         db: deps.database.db,
         alerts: alertDeps,

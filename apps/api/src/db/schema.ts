@@ -50,3 +50,4 @@ export {
   smsNumbers,
 } from '../modules/alerts/alerts.table.ts'
 export { contentReports } from '../modules/moderation/moderation.table.ts'
+export { consoleDailyTotals, consoleSnapshots } from '../modules/console/daily-totals.table.ts'

@@ -167,6 +167,13 @@ export const alertDeliveries = pgTable(
       .on(t.claimedUntil)
       .where(sql`${t.status} = 'sending'`),
     index('alert_deliveries_creator_idx').on(t.creatorId, t.channel, sql`${t.createdAt} desc`),
+    // The admin console's sent and failed counts by day (decision 030).
+    index('alert_deliveries_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
+    index('alert_deliveries_failed_at_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
     uniqueIndex('alert_deliveries_provider_key')
       .on(t.providerId)
       .where(sql`${t.providerId} is not null`),

@@ -16,6 +16,7 @@ export {
   type EarningLine,
   type RevenueBucket,
 } from './ledger-reports.ts'
+export { firstLedgerDay, ledgerDailySums, purchaseCharged, type LedgerDay } from './ledger-figures.ts'
 
 /**
  * The money ledger (product-decisions.md "Money"). Rows are only ever added; balances are sums.

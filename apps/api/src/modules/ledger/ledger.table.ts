@@ -40,6 +40,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_creator_idx').on(t.creatorId, t.occurredAt),
     index('ledger_entries_purchase_idx').on(t.purchaseId),
     index('ledger_entries_payout_idx').on(t.payoutId),
+    // The admin console's figures by day (decision 030).
+    index('ledger_entries_occurred_idx').on(t.occurredAt),
     check(
       'ledger_entries_sign',
       sql`(${t.kind} in ('charge', 'payout_reversal') and ${t.amountCents} > 0)

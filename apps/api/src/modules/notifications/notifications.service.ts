@@ -7,6 +7,9 @@ import { desc } from 'drizzle-orm'
 import { smsSegments } from '@picks/contracts/client'
 import { emailOutbox, smsOutbox } from './notifications.table.ts'
 
+// The outboxes' backlog, for the admin console's system status.
+export { outboxBacklog } from './outbox-figures.ts'
+
 export interface EmailMessage {
   to: string
   subject: string

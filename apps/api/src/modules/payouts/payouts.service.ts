@@ -36,6 +36,7 @@ import { payoutAccounts, payouts } from './payouts.table.ts'
 
 // The rule for taking charges: checkout's question (app.ts passes it to purchases) and what is on sale.
 export { chargeableAccountOf, storeAcceptingPayments, takesCharges } from './charges.ts'
+export { payoutFigures, type PayoutFigures } from './payout-figures.ts'
 
 /**
  * A creator's side of the money: the payout account at the provider (onboarding), the balance and

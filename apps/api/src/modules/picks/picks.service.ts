@@ -46,6 +46,7 @@ export { creatorRecord, leaderboard } from './records.ts'
 export { findPick, pickAnswer, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
 // Moderators' hides (issue 16): the moderation module acts on picks through these.
 export { hiddenPickIds, pickModeration, setPickHidden } from './pick-moderation.ts'
+export { firstPickDay, pickDailyCounts, type PickDay } from './pick-figures.ts'
 
 export type ParsedPickBody = z.output<typeof CreatePickBody>
 type NewPickFields = Omit<typeof picks.$inferInsert, 'id' | 'creatorId' | 'clientId' | 'createdAt' | 'updatedAt'>

@@ -79,6 +79,11 @@ export const picks = pgTable(
       .on(t.gameDate)
       .where(sql`${t.result} = 'pending' and ${t.deletedAt} is null`),
     uniqueIndex('picks_creator_client_key').on(t.creatorId, t.clientId),
+    // The admin console's posted and graded counts by day (decision 030).
+    index('picks_created_at_idx').on(t.createdAt),
+    index('picks_graded_at_idx')
+      .on(t.gradedAt)
+      .where(sql`${t.gradedAt} is not null`),
     check('picks_stake_range', sql`${t.stakeUnits} between 0.1 and 10`),
     check('picks_odds_american', sql`abs(${t.odds}) between 100 and 10000`),
     check('picks_result_known', sql`${t.result} in ('pending', 'won', 'lost', 'push', 'void')`),

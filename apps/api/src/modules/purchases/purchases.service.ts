@@ -28,6 +28,14 @@ export {
   type PurchaseEventDeps,
   type PurchaseRow,
 } from './purchase-events.ts'
+// Subscriptions in numbers, for the admin console.
+export {
+  liveSubscriptions,
+  subscriptionFlows,
+  subscriptionStatusCounts,
+  type LiveSubscriptions,
+  type SubscriptionFlows,
+} from './subscription-figures.ts'
 
 /**
  * Buying, listing and cancelling purchases. Money moves only at the provider; what the provider

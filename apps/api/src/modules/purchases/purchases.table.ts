@@ -58,6 +58,15 @@ export const purchases = pgTable(
     index('purchases_due_idx')
       .on(t.currentPeriodEnd)
       .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+    // The admin console (decision 030): subscriptions by status and MRR straight off the index,
+    // subscriptions started and ended by day.
+    index('purchases_status_idx').on(t.status, t.kind, t.interval, t.priceCents),
+    index('purchases_subscription_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'subscription'`),
+    index('purchases_ended_idx')
+      .on(t.endedAt)
+      .where(sql`${t.endedAt} is not null`),
     uniqueIndex('purchases_checkout_session_key').on(t.checkoutSessionId),
     uniqueIndex('purchases_provider_subscription_key').on(t.providerSubscriptionId),
     check('purchases_price_positive', sql`${t.priceCents} > 0`),

@@ -5,6 +5,9 @@ import { AppError } from '../../errors.ts'
 import type { AccountDirectory, SignedUpIdentity } from '../auth/auth.service.ts'
 import { users } from './users.table.ts'
 
+// People by role, for the admin console.
+export { peopleByRole, type RoleFigures } from './people-figures.ts'
+
 type Deps = { db: Db }
 type UserRow = typeof users.$inferSelect
 

@@ -47,6 +47,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
+    // The admin console's sign-ups by role and day (decision 030).
+    index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_role_granted_by_idx').on(t.roleGrantedBy),
     index('users_created_idx').on(sql`${t.createdAt} desc`, t.id),
     index('users_suspended_idx')
