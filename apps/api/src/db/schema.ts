@@ -47,3 +47,4 @@ export {
   smsInbound,
   smsNumbers,
 } from '../modules/alerts/alerts.table.ts'
+export { creatorTotals, customerTotals } from '../modules/console/lists-totals.table.ts'

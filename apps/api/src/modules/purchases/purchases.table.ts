@@ -58,6 +58,10 @@ export const purchases = pgTable(
     index('purchases_due_idx')
       .on(t.currentPeriodEnd)
       .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+    // The admin purchases list (decision 031): newest first, by amount, by status.
+    index('purchases_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index('purchases_amount_idx').on(t.priceCents, t.id),
+    index('purchases_status_created_idx').on(t.status, sql`${t.createdAt} desc`),
     uniqueIndex('purchases_checkout_session_key').on(t.checkoutSessionId),
     uniqueIndex('purchases_provider_subscription_key').on(t.providerSubscriptionId),
     check('purchases_price_positive', sql`${t.priceCents} > 0`),

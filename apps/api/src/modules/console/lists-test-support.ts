@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto'
+import { ErrorBody, type CreatorRecord } from '@picks/contracts'
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
+import type { Db } from '../../db/client.ts'
+import { adminAuditLog, creatorRecords, ledgerEntries, payoutAccounts, purchases, users } from '../../db/schema.ts'
+import type { TestApp } from '../../test/build-test-app.ts'
+import { createCreator } from '../../test/factories.ts'
+import { person, request, type Person } from '../../test/people.ts'
+
+/**
+ * For the admin console's list tests: creators, customers, purchases and their money written
+ * straight into the database (the flows that make them have their own tests), and the checks
+ * every list shares: 400s naming the field, who may read it, and the audit of personal reads.
+ */
+
+export const dayMs = 24 * 60 * 60 * 1000
+
+/** A creator whose payout account is in `payout` state (none: never started). */
+export async function seedCreator(
+  db: Db,
+  spec: { username: string; name?: string; createdAt?: Date; payout?: 'none' | 'onboarding' | 'pending' | 'active' },
+): Promise<string> {
+  const { id } = await createCreator(db, {
+    username: spec.username,
+    name: spec.name ?? spec.username,
+    takesPayments: false,
+    ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+  })
+  const payout = spec.payout ?? 'none'
+  if (payout !== 'none') {
+    await db.insert(payoutAccounts).values({
+      creatorId: id,
+      provider: 'sandbox',
+      accountId: `acct_${randomUUID()}`,
+      detailsSubmitted: payout !== 'onboarding',
+      chargesEnabled: payout === 'active',
+    })
+  }
+  return id
+}
+
+/** A customer with a verified e-mail (and a verified phone when given). */
+export async function seedCustomer(
+  db: Db,
+  spec: { email: string; name: string; phone?: string; createdAt?: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: spec.email,
+      name: spec.name,
+      role: 'customer',
+      emailVerified: true,
+      phone: spec.phone ?? null,
+      phoneVerified: spec.phone !== undefined,
+      ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+    })
+    .returning({ id: users.id })
+  return row!.id
+}
+
+/**
+ * A purchase, and (unless pending) its charge and the platform's 10% fee in the ledger, as a paid
+ * checkout books them. Monthly subscription unless `kind` says a pass.
+ */
+export async function seedPurchase(
+  db: Db,
+  spec: {
+    userId: string
+    creatorId: string
+    priceCents?: number
+    status?: (typeof purchases.$inferSelect)['status']
+    createdAt: Date
+    periodEnd?: Date
+    plan?: string
+    refundCents?: number
+  },
+): Promise<string> {
+  const price = spec.priceCents ?? 2900
+  const status = spec.status ?? 'active'
+  const [row] = await db
+    .insert(purchases)
+    .values({
+      userId: spec.userId,
+      creatorId: spec.creatorId,
+      planName: spec.plan ?? 'Monthly',
+      kind: 'subscription',
+      interval: 'month',
+      priceCents: price,
+      feeBps: 1000,
+      status,
+      autoRenewal: status === 'active',
+      currentPeriodStart: spec.createdAt,
+      currentPeriodEnd: spec.periodEnd ?? new Date(spec.createdAt.getTime() + 30 * dayMs),
+      provider: 'sandbox',
+      createdAt: spec.createdAt,
+    })
+    .returning({ id: purchases.id })
+  const id = row!.id
+  if (status === 'pending' || status === 'incomplete') return id
+  const entry = { creatorId: spec.creatorId, purchaseId: id, occurredAt: spec.createdAt, availableAt: spec.createdAt }
+  await db.insert(ledgerEntries).values([
+    { ...entry, kind: 'charge', amountCents: price, description: 'Charge', providerRef: `ch_${id}` },
+    {
+      ...entry,
+      kind: 'platform_fee',
+      amountCents: -Math.round(price / 10),
+      description: 'Fee',
+      providerRef: `fee_${id}`,
+    },
+  ])
+  if (spec.refundCents) {
+    await db.insert(ledgerEntries).values({
+      ...entry,
+      kind: 'refund',
+      amountCents: -spec.refundCents,
+      description: 'Refund',
+      providerRef: `re_${id}`,
+    })
+  }
+  return id
+}
+
+/** A creator's record summary, as the picks module keeps it. */
+export async function seedRecord(
+  db: Db,
+  creatorId: string,
+  spec: { wins: number; losses: number; pushes?: number; netUnits: number; roiPct: number | null },
+): Promise<void> {
+  const record: CreatorRecord = {
+    wins: spec.wins,
+    losses: spec.losses,
+    pushes: spec.pushes ?? 0,
+    voids: 0,
+    pending: 0,
+    net_units: spec.netUnits,
+    units_risked: spec.wins + spec.losses,
+    roi_pct: spec.roiPct,
+    win_pct: null,
+    streak: null,
+    last_10: [],
+    by_sport: {},
+  }
+  await db.insert(creatorRecords).values({
+    creatorId,
+    picksCount: spec.wins + spec.losses + (spec.pushes ?? 0),
+    wins: spec.wins,
+    losses: spec.losses,
+    pushes: spec.pushes ?? 0,
+    netUnits: spec.netUnits,
+    record,
+  })
+}
+
+/** The fields a 400 names. */
+export function fieldsOf(res: LightMyRequestResponse): string[] {
+  expect(res.statusCode, res.body).toBe(400)
+  return ErrorBody.parse(res.json()).error.details?.map((d) => d.field) ?? []
+}
+
+/** 401 for a visitor, 403 for a customer, a creator, a moderator and an admin without the admin password. */
+export async function expectVerifiedAdminOnly(t: TestApp, url: string): Promise<void> {
+  expect((await request(t, 'GET', url, null)).statusCode).toBe(401)
+  const fan = await person(t, `fan-${randomUUID().slice(0, 8)}@example.com`)
+  const mod = await person(t, `mod-${randomUUID().slice(0, 8)}@example.com`, 'moderator')
+  const unverified = await person(t, `new-${randomUUID().slice(0, 8)}@example.com`, 'unverifiedAdmin')
+  const seller = await person(t, `seller-${randomUUID().slice(0, 8)}@example.com`)
+  const registered = await request(t, 'POST', `/users/${seller.id}/register-creator`, seller, {
+    username: `seller_${randomUUID().slice(0, 8)}`,
+    specialtySport: 'nba',
+  })
+  expect(registered.statusCode, registered.body).toBe(201)
+  for (const who of [fan, seller, mod, unverified]) {
+    expect((await request(t, 'GET', url, who)).statusCode, who.email).toBe(403)
+  }
+}
+
+/** The `personal_data.read` entries of the audit log for `list`, oldest first. */
+export async function personalReads(db: Db, list: string) {
+  const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, list))
+  return rows.filter((row) => row.action === 'personal_data.read')
+}
+
+export async function getJson(t: TestApp, url: string, who: Person) {
+  const res = await request(t, 'GET', url, who)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as unknown
+}
