@@ -188,3 +188,52 @@ export async function getJson(t: TestApp, url: string, who: Person) {
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as unknown
 }
+
+/**
+ * A small market: creators alpha and bravo; Ann buys alpha's Monthly (3 days ago, 900 refunded)
+ * and bravo's Weekly (40 days ago, expired); Ben buys alpha's VIP (2 days ago, with a phone); Cat
+ * started a checkout of alpha's Day pass yesterday and never paid.
+ */
+export async function seedMarket(db: Db, now: Date) {
+  const daysAgo = (n: number) => new Date(now.getTime() - n * dayMs)
+  const alpha = await seedCreator(db, { username: 'alpha', name: 'Alpha Picks' })
+  const bravo = await seedCreator(db, { username: 'bravo', name: 'Bravo Bets' })
+  const ann = await seedCustomer(db, { email: 'ann@example.com', name: 'Ann' })
+  const ben = await seedCustomer(db, { email: 'ben@example.com', name: 'Ben', phone: '+15551234567' })
+  const cat = await seedCustomer(db, { email: 'cat@example.com', name: 'Cat' })
+  const purchase = {
+    annAlpha: await seedPurchase(db, {
+      userId: ann,
+      creatorId: alpha,
+      plan: 'Monthly',
+      priceCents: 2900,
+      createdAt: daysAgo(3),
+      refundCents: 900,
+    }),
+    annBravo: await seedPurchase(db, {
+      userId: ann,
+      creatorId: bravo,
+      plan: 'Weekly',
+      priceCents: 1000,
+      status: 'expired',
+      createdAt: daysAgo(40),
+      periodEnd: daysAgo(33),
+    }),
+    benAlpha: await seedPurchase(db, {
+      userId: ben,
+      creatorId: alpha,
+      plan: 'VIP',
+      priceCents: 4900,
+      createdAt: daysAgo(2),
+    }),
+    catAlpha: await seedPurchase(db, {
+      userId: cat,
+      creatorId: alpha,
+      plan: 'Day pass',
+      priceCents: 1500,
+      status: 'pending',
+      createdAt: daysAgo(1),
+    }),
+  }
+  return { alpha, bravo, ann, ben, cat, purchase, daysAgo }
+}
