@@ -4,10 +4,21 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { Db } from '../../db/client.ts'
-import { adminAuditLog, creatorRecords, ledgerEntries, payoutAccounts, purchases, users } from '../../db/schema.ts'
+import {
+  adminAuditLog,
+  creatorRecords,
+  ledgerEntries,
+  notificationSettings,
+  payoutAccounts,
+  purchases,
+  users,
+} from '../../db/schema.ts'
 import type { TestApp } from '../../test/build-test-app.ts'
 import { createCreator } from '../../test/factories.ts'
 import { person, request, type Person } from '../../test/people.ts'
+import { sendDueAlerts } from '../alerts/alert-delivery.ts'
+import { fanOutPick } from '../alerts/alert-fanout.ts'
+import { insertPick } from '../alerts/alerts-test-support.ts'
 
 /**
  * For the admin console's list tests: creators, customers, purchases and their money written
@@ -236,4 +247,24 @@ export async function seedMarket(db: Db, now: Date) {
     }),
   }
   return { alpha, bravo, ann, ben, cat, purchase, daysAgo }
+}
+
+/**
+ * Pick alerts on top of `seedMarket`: Ben turns texts on; Dan buys alpha's Monthly but never
+ * verified his e-mail (unreachable). Alpha posts a pick 5 days ago (before any purchase, not
+ * announced) and one an hour ago, which is fanned out (Ann and Ben by e-mail, Ben by text) and
+ * sent through the outbox.
+ */
+export async function seedAlerts(t: TestApp, now: Date) {
+  const db = t.database.db
+  const market = await seedMarket(db, now)
+  await db.insert(notificationSettings).values({ userId: market.ben, smsEnabled: true })
+  const dan = await seedCustomer(db, { email: 'dan@example.com', name: 'Dan' })
+  await db.update(users).set({ emailVerified: false }).where(eq(users.id, dan))
+  await seedPurchase(db, { userId: dan, creatorId: market.alpha, createdAt: market.daysAgo(1) })
+  const oldPick = await insertPick(db, market.alpha, { now: market.daysAgo(5) })
+  const pick = await insertPick(db, market.alpha, { now: new Date(now.getTime() - 60 * 60 * 1000) })
+  expect(await fanOutPick(t.app.alerts.deps, pick.id)).toMatchObject({ queued: 3 })
+  expect(await sendDueAlerts(t.app.alerts.deps, market.alpha)).toMatchObject({ sent: 3, failed: 0 })
+  return { ...market, dan, oldPickId: oldPick.id, pickId: pick.id }
 }
