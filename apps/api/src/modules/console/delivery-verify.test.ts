@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { alertDeliveries, alertFanouts } from '../../db/schema.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { person, request, type Person } from '../../test/people.ts'
+import { sendDueAlerts } from '../alerts/alert-delivery.ts'
 import { fanOutPick } from '../alerts/alert-fanout.ts'
 import { insertPick } from '../alerts/alerts-test-support.ts'
 import { expectVerifiedAdminOnly, fieldsOf, getJson, personalReads, seedAlerts } from './lists-test-support.ts'
@@ -25,7 +26,9 @@ beforeEach(async () => {
   await t.database.reset()
   clock = new Date('2026-11-22T12:00:00Z')
   boss = await person(t, 'boss@example.com', 'admin')
-  world = await seedAlerts(t, clock)
+  world = await seedAlerts(t.database.db, clock)
+  expect(await fanOutPick(t.app.alerts.deps, world.pickId)).toMatchObject({ queued: 3 })
+  expect(await sendDueAlerts(t.app.alerts.deps, world.alpha)).toMatchObject({ sent: 3, failed: 0 })
 })
 
 async function verify(id: string, query = '') {

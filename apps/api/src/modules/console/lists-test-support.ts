@@ -10,15 +10,13 @@ import {
   ledgerEntries,
   notificationSettings,
   payoutAccounts,
+  picks,
   purchases,
   users,
 } from '../../db/schema.ts'
 import type { TestApp } from '../../test/build-test-app.ts'
 import { createCreator } from '../../test/factories.ts'
 import { person, request, type Person } from '../../test/people.ts'
-import { sendDueAlerts } from '../alerts/alert-delivery.ts'
-import { fanOutPick } from '../alerts/alert-fanout.ts'
-import { insertPick } from '../alerts/alerts-test-support.ts'
 
 /**
  * For the admin console's list tests: creators, customers, purchases and their money written
@@ -249,22 +247,43 @@ export async function seedMarket(db: Db, now: Date) {
   return { alpha, bravo, ann, ben, cat, purchase, daysAgo }
 }
 
+/** A premium pick of tomorrow's game posted at `at`, written directly (no odds board). */
+export async function seedPick(db: Db, creatorId: string, at: Date): Promise<string> {
+  const [row] = await db
+    .insert(picks)
+    .values({
+      creatorId,
+      sport: 'nba',
+      homeTeam: 'Boston Celtics',
+      awayTeam: 'New York Knicks',
+      gameDate: new Date(at.getTime() + dayMs),
+      betType: 'spread',
+      selection: 'Boston Celtics',
+      odds: -110,
+      line: -5.5,
+      reasoning: 'Rest edge.',
+      isPremium: true,
+      apiVersion: '2.0',
+      formType: 'optimized',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: picks.id })
+  return row!.id
+}
+
 /**
  * Pick alerts on top of `seedMarket`: Ben turns texts on; Dan buys alpha's Monthly but never
- * verified his e-mail (unreachable). Alpha posts a pick 5 days ago (before any purchase, not
- * announced) and one an hour ago, which is fanned out (Ann and Ben by e-mail, Ben by text) and
- * sent through the outbox.
+ * verified his e-mail (unreachable). Alpha posted a pick 5 days ago (before any purchase) and one
+ * an hour ago; the test fans that one out (Ann and Ben by e-mail, Ben by text) and sends it.
  */
-export async function seedAlerts(t: TestApp, now: Date) {
-  const db = t.database.db
+export async function seedAlerts(db: Db, now: Date) {
   const market = await seedMarket(db, now)
   await db.insert(notificationSettings).values({ userId: market.ben, smsEnabled: true })
   const dan = await seedCustomer(db, { email: 'dan@example.com', name: 'Dan' })
   await db.update(users).set({ emailVerified: false }).where(eq(users.id, dan))
   await seedPurchase(db, { userId: dan, creatorId: market.alpha, createdAt: market.daysAgo(1) })
-  const oldPick = await insertPick(db, market.alpha, { now: market.daysAgo(5) })
-  const pick = await insertPick(db, market.alpha, { now: new Date(now.getTime() - 60 * 60 * 1000) })
-  expect(await fanOutPick(t.app.alerts.deps, pick.id)).toMatchObject({ queued: 3 })
-  expect(await sendDueAlerts(t.app.alerts.deps, market.alpha)).toMatchObject({ sent: 3, failed: 0 })
-  return { ...market, dan, oldPickId: oldPick.id, pickId: pick.id }
+  const oldPickId = await seedPick(db, market.alpha, market.daysAgo(5))
+  const pickId = await seedPick(db, market.alpha, new Date(now.getTime() - 60 * 60 * 1000))
+  return { ...market, dan, oldPickId, pickId }
 }
