@@ -4,6 +4,7 @@ import { AdminPerson } from './admin-lists.ts'
 import { adminPaging } from './admin-rules.ts'
 import { deliveryStatuses, notificationChannels } from './notification-rules.ts'
 import { purchaseStatuses } from './payment-rules.ts'
+import { DeliveryLogEntry, OutboxEmail, OutboxText } from './notifications.ts'
 import { text } from './text.ts'
 
 /**
@@ -173,8 +174,32 @@ export const AdminSmsLogsQuery = logQuery.extend({
   smsType: z.enum(smsTypes, `must be one of ${smsTypes.join(', ')}`).optional(),
 })
 export type ParsedAdminSmsLogsQuery = z.output<typeof AdminSmsLogsQuery>
-export const AdminMessageLogPage = adminPage(AdminMessageLogRow)
-export type AdminMessageLogPage = z.infer<typeof AdminMessageLogPage>
+
+/**
+ * A page of the log, in the shape `/admin/sms-logs` and `/admin/email-logs` have always answered
+ * (alert deliveries and the outbox side by side, one `page` and `limit` for both), with each
+ * list's total, whether either has more, and whether addresses are shown in full (`personal`).
+ * The outbox holds what no provider took (account codes, receipts, and alert copies).
+ */
+const logPageFacts = {
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.object({ deliveries: z.number().int(), outbox: z.number().int() }),
+  hasMore: z.boolean(),
+  personal: z.boolean(),
+}
+export const AdminEmailLogsPage = z.object({
+  deliveries: z.array(DeliveryLogEntry),
+  outbox: z.array(OutboxEmail),
+  ...logPageFacts,
+})
+export type AdminEmailLogsPage = z.infer<typeof AdminEmailLogsPage>
+export const AdminSmsLogsPage = z.object({
+  deliveries: z.array(DeliveryLogEntry),
+  outbox: z.array(OutboxText),
+  ...logPageFacts,
+})
+export type AdminSmsLogsPage = z.infer<typeof AdminSmsLogsPage>
 
 /** `GET /admin/email-logs/{id}` and `/admin/sms-logs/{id}`: the message as sent, and what became of it. */
 export const AdminMessageDetail = AdminMessageLogRow.extend({

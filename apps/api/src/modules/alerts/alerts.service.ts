@@ -12,3 +12,4 @@ export {
   type OfferedChannels,
 } from './alert-recipients.ts'
 export { pickSummary } from './alert-messages.ts'
+export { adminDeliveryEntry, adminDeliveryLog, type DeliveryLogFilter } from './admin-alert-logs.ts'

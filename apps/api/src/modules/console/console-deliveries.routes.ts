@@ -3,16 +3,26 @@ import {
   AdminDeliveryStatusPage,
   AdminDeliveryStatusQuery,
   AdminDeliveryVerification,
+  AdminEmailLogsPage,
+  AdminEmailLogsQuery,
   AdminIdParams,
+  AdminMessageDetail,
   AdminPersonalQuery,
+  AdminSmsLogsPage,
+  AdminSmsLogsQuery,
 } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { purchaseDeliveryDetails } from './delivery-details.ts'
+import { messageDetail } from './delivery-log-detail.ts'
+import { emailLogs, smsLogs } from './delivery-logs.ts'
 import { deliveryStatus } from './delivery-status.ts'
 import { verifyDeliveries } from './delivery-verify.ts'
 import type { ConsoleDeps } from './lists-common.ts'
 
-/** The admin console's delivery checks (spec §7 "Admin"): fan-outs, a purchase's alerts, a check of one pick's. */
+/**
+ * The admin console's delivery checks and message logs (spec §7 "Admin", "SMS and e-mail"): fan-outs,
+ * a purchase's alerts, a check of one pick's, and the e-mail and SMS logs.
+ */
 export const consoleDeliveriesRoutes: FastifyPluginAsyncZod<ConsoleDeps> = async (app, deps) => {
   app.get(
     '/admin/purchases/:id/delivery-details',
@@ -56,5 +66,51 @@ export const consoleDeliveriesRoutes: FastifyPluginAsyncZod<ConsoleDeps> = async
       },
     },
     async (request) => verifyDeliveries(deps, request, request.params.id, request.query),
+  )
+
+  for (const channel of ['email', 'sms'] as const) {
+    const label = channel === 'email' ? 'e-mail' : 'text'
+    app.get(
+      `/admin/${channel}-logs/:id`,
+      {
+        config: { access: 'verifiedAdmin' },
+        schema: {
+          tags: ['admin'],
+          summary: `One ${label} as sent (an alert delivery or an outbox message) and its statuses`,
+          params: AdminIdParams,
+          querystring: AdminPersonalQuery,
+          response: { 200: AdminMessageDetail },
+        },
+      },
+      async (request) => messageDetail(deps, request, channel, request.params.id, request.query),
+    )
+  }
+
+  app.get(
+    '/admin/email-logs',
+    {
+      config: { access: 'verifiedAdmin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every e-mail: alert deliveries with their statuses, and the e-mail outbox, newest first',
+        querystring: AdminEmailLogsQuery,
+        response: { 200: AdminEmailLogsPage },
+      },
+    },
+    async (request) => emailLogs(deps, request, request.query),
+  )
+
+  app.get(
+    '/admin/sms-logs',
+    {
+      config: { access: 'verifiedAdmin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every text: alert deliveries with their statuses, and the SMS outbox (codes too), newest first',
+        querystring: AdminSmsLogsQuery,
+        response: { 200: AdminSmsLogsPage },
+      },
+    },
+    async (request) => smsLogs(deps, request, request.query),
   )
 }
