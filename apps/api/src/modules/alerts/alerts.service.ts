@@ -7,6 +7,7 @@ export {
   audience,
   emailWanted,
   offeredChannels,
+  offeredSql,
   preferenceJoins,
   smsWanted,
   type OfferedChannels,

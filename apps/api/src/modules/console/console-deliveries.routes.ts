@@ -5,6 +5,8 @@ import {
   AdminDeliveryVerification,
   AdminEmailLogsPage,
   AdminEmailLogsQuery,
+  AdminChannelSubscribersPage,
+  AdminChannelSubscribersQuery,
   AdminIdParams,
   AdminMessageDetail,
   AdminPersonalQuery,
@@ -15,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { purchaseDeliveryDetails } from './delivery-details.ts'
 import { messageDetail } from './delivery-log-detail.ts'
 import { emailLogs, smsLogs } from './delivery-logs.ts'
+import { channelSubscribers } from './delivery-subscribers.ts'
 import { deliveryStatus } from './delivery-status.ts'
 import { verifyDeliveries } from './delivery-verify.ts'
 import type { ConsoleDeps } from './lists-common.ts'
@@ -70,6 +73,19 @@ export const consoleDeliveriesRoutes: FastifyPluginAsyncZod<ConsoleDeps> = async
 
   for (const channel of ['email', 'sms'] as const) {
     const label = channel === 'email' ? 'e-mail' : 'text'
+    app.get(
+      `/admin/${channel}-subscribers`,
+      {
+        config: { access: 'verifiedAdmin' },
+        schema: {
+          tags: ['admin'],
+          summary: `Who may get each creator's alerts by ${label}, and whether that channel reaches them now`,
+          querystring: AdminChannelSubscribersQuery,
+          response: { 200: AdminChannelSubscribersPage },
+        },
+      },
+      async (request) => channelSubscribers(deps, request, channel, request.query),
+    )
     app.get(
       `/admin/${channel}-logs/:id`,
       {
