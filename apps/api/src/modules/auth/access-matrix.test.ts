@@ -127,6 +127,10 @@ function sourceOf(row: RouteAccess, where: 'params' | 'query' | 'body', name: st
     // GET /delivery-methods/:id names the creator; changing one names the method.
     if (before === 'delivery-methods' && row.method !== 'GET') return ofCreator((w) => w.deliveryMethodId)
     if (before === 'factors' || before === 'events') return null
+    // The admin console: a creator's subscribers, a delivery check of a pick, one logged message.
+    if (before === 'creators' && row.url.includes('/admin/creators/')) return ofCreator((w) => w.people.creator.id)
+    if (before === 'verify') return ofCreator((w) => w.premiumPickId)
+    if (before === 'email-logs' || before === 'sms-logs') return null
   }
   if (name === 'id' || name === 'userId') return { kind: 'subject', field: 'id' }
   return null
