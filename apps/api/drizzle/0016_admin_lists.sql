@@ -63,11 +63,12 @@ CREATE TRIGGER "ledger_entries_console_totals" AFTER INSERT ON "ledger_entries"
 CREATE FUNCTION "console_totals_recount"(buyers uuid[], sellers uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO customer_totals (user_id, active_subscriptions, last_purchase_at)
-  SELECT user_id,
-    count(*) FILTER (WHERE status IN ('trialing', 'active', 'past_due')),
-    max(created_at) FILTER (WHERE status NOT IN ('pending', 'incomplete'))
-  FROM purchases WHERE user_id = ANY (buyers)
-  GROUP BY user_id
+  SELECT p.user_id,
+    count(*) FILTER (WHERE p.status IN ('trialing', 'active', 'past_due')),
+    max(p.created_at) FILTER (WHERE p.status NOT IN ('pending', 'incomplete'))
+  -- A join, not `= ANY (buyers)`: a bulk insert hands over 100,000s of buyers at once.
+  FROM purchases p JOIN (SELECT DISTINCT unnest(buyers) AS id) b ON b.id = p.user_id
+  GROUP BY p.user_id
   ON CONFLICT (user_id) DO UPDATE SET
     active_subscriptions = excluded.active_subscriptions,
     last_purchase_at = excluded.last_purchase_at,
