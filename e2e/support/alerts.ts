@@ -6,9 +6,13 @@ interface OutboxText {
   createdAt: string
 }
 
-/** The texts the SMS outbox holds for `phone`, oldest first, read as a verified administrator. */
+/**
+ * The texts the SMS outbox holds for `phone`, oldest first, read as a verified administrator (in
+ * full: numbers are masked in the log unless `includePersonal`, a read the audit log records).
+ */
 async function textsTo(admin: Page, phone: string): Promise<OutboxText[]> {
-  const answer = await admin.request.get('/api/admin/sms-logs?limit=200')
+  const query = new URLSearchParams({ limit: '100', includePersonal: 'true', search: phone })
+  const answer = await admin.request.get(`/api/admin/sms-logs?${query.toString()}`)
   expect(answer.status(), await answer.text()).toBe(200)
   const { outbox } = (await answer.json()) as { outbox: OutboxText[] }
   return outbox.filter((t) => t.to === phone).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))

@@ -18,6 +18,8 @@ import { createShopCache } from './modules/creators/shop-cache.ts'
 import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { consoleMetricsRoutes } from './modules/console/console-metrics.routes.ts'
+import { consoleDeliveriesRoutes } from './modules/console/console-deliveries.routes.ts'
+import { consoleListsRoutes } from './modules/console/console-lists.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
@@ -268,6 +270,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(auditRoutes, { db: deps.database.db })
       await api.register(moderationRoutes, { db: deps.database.db, now, shopCache })
+      await api.register(consoleListsRoutes, { db: deps.database.db, now })
+      await api.register(consoleDeliveriesRoutes, { db: deps.database.db, now })
       const money = {
         db: deps.database.db,
         provider: billing.provider,

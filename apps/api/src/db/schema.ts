@@ -51,3 +51,4 @@ export {
 } from '../modules/alerts/alerts.table.ts'
 export { contentReports } from '../modules/moderation/moderation.table.ts'
 export { consoleDailyTotals, consoleSnapshots } from '../modules/console/daily-totals.table.ts'
+export { creatorTotals, customerTotals } from '../modules/console/lists-totals.table.ts'

@@ -1,39 +1,75 @@
-import type { AdminEmailLogsAnswer, AdminLogsQuery, AdminSmsLogsAnswer, NotificationChannel } from '@picks/contracts'
-import { eq } from 'drizzle-orm'
-import { outboxEmails, outboxTexts } from '../notifications/notifications.service.ts'
-import type { AlertServiceDeps } from './alert-lookups.ts'
+import type { DeliveryKind, DeliveryLogEntry, DeliveryStatus, NotificationChannel, SortOrder } from '@picks/contracts'
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { containsPattern } from '../../db/like.ts'
 import { alertDeliveries } from './alerts.table.ts'
-import { logEntries, newestFirst } from './delivery-logs.ts'
+import { logEntries } from './delivery-logs.ts'
 
-/** An operator's log of one channel: every delivery unmasked, and the outbox (account codes too). */
-export async function adminAlertLogs(
-  deps: AlertServiceDeps,
-  channel: 'sms',
-  query: AdminLogsQuery,
-): Promise<AdminSmsLogsAnswer>
-export async function adminAlertLogs(
-  deps: AlertServiceDeps,
-  channel: 'email',
-  query: AdminLogsQuery,
-): Promise<AdminEmailLogsAnswer>
-export async function adminAlertLogs(
-  deps: AlertServiceDeps,
+/**
+ * The operators' view of one channel's alert deliveries (spec §7 "SMS and e-mail"), for the admin
+ * console's e-mail and SMS logs: filtered, paged and in full; the console masks and audits.
+ */
+
+export interface DeliveryLogFilter {
+  page: number
+  limit: number
+  sortOrder: SortOrder
+  status?: DeliveryStatus | undefined
+  /** The kinds to show; an empty list shows none (a message type only the outbox holds). */
+  kinds?: readonly DeliveryKind[] | undefined
+  /** Text in the address or number, the subject or text, or the recipient's name. */
+  search?: string | undefined
+}
+
+/** A page of a channel's deliveries, newest first unless asked, and how many match. */
+export async function adminDeliveryLog(
+  db: Db,
   channel: NotificationChannel,
-  query: AdminLogsQuery,
-): Promise<AdminSmsLogsAnswer | AdminEmailLogsAnswer> {
-  const rows = await deps.db
+  filter: DeliveryLogFilter,
+): Promise<{ entries: DeliveryLogEntry[]; total: number }> {
+  if (filter.kinds?.length === 0) return { entries: [], total: 0 }
+  const t = alertDeliveries
+  const where: SQL[] = [eq(t.channel, channel)]
+  if (filter.status) where.push(eq(t.status, filter.status))
+  if (filter.kinds) where.push(inArray(t.kind, [...filter.kinds]))
+  if (filter.search) {
+    const like = containsPattern(filter.search)
+    where.push(
+      or(
+        ilike(t.destination, like),
+        ilike(t.preview, like),
+        sql`exists (select 1 from users u where u.id = ${t.recipientId} and u.name ilike ${like})`,
+      )!,
+    )
+  }
+  const condition = and(...where)
+  const order = filter.sortOrder === 'asc' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)]
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(t)
+      .where(condition)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(t)
+      .where(condition),
+  ])
+  return { entries: await logEntries(db, rows, { masked: false }), total: count?.total ?? 0 }
+}
+
+/** One delivery of the channel, in full; null when there is none with this id. */
+export async function adminDeliveryEntry(
+  db: Db,
+  channel: NotificationChannel,
+  id: string,
+): Promise<{ entry: DeliveryLogEntry; recipientId: string | null } | null> {
+  const rows = await db
     .select()
     .from(alertDeliveries)
-    .where(eq(alertDeliveries.channel, channel))
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-  const deliveries = await logEntries(deps.db, rows, { masked: false })
-  const page = { page: query.page, limit: query.limit }
-  if (channel === 'sms') {
-    const outbox = await outboxTexts(deps.db, page)
-    return { deliveries, outbox: outbox.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), ...page }
-  }
-  const outbox = await outboxEmails(deps.db, page)
-  return { deliveries, outbox: outbox.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), ...page }
+    .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.channel, channel)))
+  const [entry] = await logEntries(db, rows, { masked: false })
+  return entry ? { entry, recipientId: rows[0]?.recipientId ?? null } : null
 }

@@ -65,3 +65,13 @@ export function audience(creatorId: string, now: Date, withFollowers: boolean, c
     where cap_f.creator_id = ${creatorId}::uuid and cap_f.followed_at is not null
       and cap_f.user_id <> ${creatorId}::uuid and ${after(sql`cap_f.user_id`)}`
 }
+
+/**
+ * `offeredChannels` as an SQL condition over a creator id column, for lists across creators (the
+ * admin console's alert subscribers): no delivery method set offers both, else the active ones.
+ */
+export function offeredSql(channel: 'email' | 'sms', creatorId: SQL): SQL {
+  return sql`(not exists (select 1 from delivery_methods dm where dm.creator_id = ${creatorId})
+    or exists (select 1 from delivery_methods dm where dm.creator_id = ${creatorId}
+      and dm.method = ${channel} and dm.is_active))`
+}

@@ -106,18 +106,23 @@ export const smsInbound = pgTable(
  * The fan-out of one pick: recipients are queued in batches in user-id order, and `cursor` is the
  * last id done, so a fan-out cut short resumes where it stopped instead of starting over.
  */
-export const alertFanouts = pgTable('alert_fanouts', {
-  pickId: uuid('pick_id')
-    .primaryKey()
-    .references(() => picks.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['running', 'done'] })
-    .notNull()
-    .default('running'),
-  cursor: uuid('cursor'),
-  queued: integer('queued').notNull().default(0),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-})
+export const alertFanouts = pgTable(
+  'alert_fanouts',
+  {
+    pickId: uuid('pick_id')
+      .primaryKey()
+      .references(() => picks.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
+    cursor: uuid('cursor'),
+    queued: integer('queued').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  // The admin console's delivery status lists the newest fan-outs (decision 031).
+  (t) => [index('alert_fanouts_started_idx').on(sql`${t.startedAt} desc`)],
+)
 
 /**
  * One message to one person on one channel. For a pick, (recipient, pick, channel) is unique: a
@@ -174,6 +179,11 @@ export const alertDeliveries = pgTable(
     index('alert_deliveries_failed_at_idx')
       .on(t.failedAt)
       .where(sql`${t.failedAt} is not null`),
+    // The admin console (decision 031): a pick's deliveries, and each channel's log newest first.
+    index('alert_deliveries_pick_idx')
+      .on(t.pickId, t.channel, t.status)
+      .where(sql`${t.pickId} is not null`),
+    index('alert_deliveries_log_idx').on(t.channel, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     uniqueIndex('alert_deliveries_provider_key')
       .on(t.providerId)
       .where(sql`${t.providerId} is not null`),

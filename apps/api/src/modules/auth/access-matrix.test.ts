@@ -130,6 +130,10 @@ function sourceOf(row: RouteAccess, where: 'params' | 'query' | 'body', name: st
     // A moderator's hide names a creator (the picks' case is above); a report's id is nobody's.
     if (before === 'creators' && segments.includes('moderation')) return ofCreator((w) => w.people.creator.id)
     if (before === 'reports') return null
+    // The admin console: a creator's subscribers, a delivery check of a pick, one logged message.
+    if (before === 'creators' && row.url.includes('/admin/creators/')) return ofCreator((w) => w.people.creator.id)
+    if (before === 'verify') return ofCreator((w) => w.premiumPickId)
+    if (before === 'email-logs' || before === 'sms-logs') return null
   }
   if (name === 'id' || name === 'userId') return { kind: 'subject', field: 'id' }
   return null

@@ -2,8 +2,9 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { containsPattern } from '../../db/like.ts'
 import twilio from 'twilio'
-import { desc } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { smsSegments } from '@picks/contracts/client'
 import { emailOutbox, smsOutbox } from './notifications.table.ts'
 
@@ -285,35 +286,118 @@ export function createSenders(
   }
 }
 
-/** A page of the SMS outbox, newest first (an operator's SMS log; the browser test reads its texts there). */
-export async function outboxTexts(db: Db, page: { page: number; limit: number }) {
-  return db
-    .select({
-      id: smsOutbox.id,
-      to: smsOutbox.toNumber,
-      body: smsOutbox.body,
-      kind: smsOutbox.kind,
-      segments: smsOutbox.segments,
-      createdAt: smsOutbox.createdAt,
-    })
-    .from(smsOutbox)
-    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
+/**
+ * Which outbox messages an operator's log shows (admin console): `kind` is a condition over the
+ * kind column (the console's message types), `search` text in the address or the message, `status`
+ * the e-mail outbox's status. Newest first unless asked.
+ */
+export interface OutboxFilter {
+  page: number
+  limit: number
+  sortOrder?: 'asc' | 'desc'
+  kind?: (kind: SQL) => SQL
+  search?: string | undefined
+  status?: 'queued' | 'sent' | undefined
 }
 
-/** A page of the e-mail outbox, newest first (an operator's e-mail log). */
-export async function outboxEmails(db: Db, page: { page: number; limit: number }) {
-  return db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      kind: emailOutbox.kind,
-      createdAt: emailOutbox.createdAt,
-    })
+function outboxWhere(filter: OutboxFilter, columns: { kind: SQL; to: SQL; text: SQL; status?: SQL }): SQL | undefined {
+  const where: SQL[] = []
+  if (filter.kind) where.push(filter.kind(columns.kind))
+  if (filter.search) {
+    const like = containsPattern(filter.search)
+    where.push(sql`(${columns.to} ilike ${like} or ${columns.text} ilike ${like})`)
+  }
+  if (filter.status && columns.status) where.push(sql`${columns.status} = ${filter.status}`)
+  return where.length ? and(...where) : undefined
+}
+
+/** A page of the SMS outbox (an operator's SMS log; the browser test reads its texts there), and how many match. */
+export async function outboxTexts(db: Db, filter: OutboxFilter) {
+  const where = outboxWhere(filter, {
+    kind: sql`${smsOutbox.kind}`,
+    to: sql`${smsOutbox.toNumber}`,
+    text: sql`${smsOutbox.body}`,
+  })
+  const order =
+    filter.sortOrder === 'asc'
+      ? [asc(smsOutbox.createdAt), asc(smsOutbox.id)]
+      : [desc(smsOutbox.createdAt), desc(smsOutbox.id)]
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(textColumns)
+      .from(smsOutbox)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(smsOutbox)
+      .where(where),
+  ])
+  return { rows, total: count?.total ?? 0 }
+}
+
+const textColumns = {
+  id: smsOutbox.id,
+  to: smsOutbox.toNumber,
+  body: smsOutbox.body,
+  kind: smsOutbox.kind,
+  segments: smsOutbox.segments,
+  createdAt: smsOutbox.createdAt,
+}
+
+/** A page of the e-mail outbox (an operator's e-mail log), and how many match. */
+export async function outboxEmails(db: Db, filter: OutboxFilter) {
+  const where = outboxWhere(filter, {
+    kind: sql`${emailOutbox.kind}`,
+    to: sql`${emailOutbox.toAddress}`,
+    text: sql`${emailOutbox.subject}`,
+    status: sql`${emailOutbox.status}`,
+  })
+  const order =
+    filter.sortOrder === 'asc'
+      ? [asc(emailOutbox.createdAt), asc(emailOutbox.id)]
+      : [desc(emailOutbox.createdAt), desc(emailOutbox.id)]
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        kind: emailOutbox.kind,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+      })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(where),
+  ])
+  return { rows, total: count?.total ?? 0 }
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** One e-mail of the outbox, by its id or (for a pick e-mail) by the Message-ID it was sent with. */
+export async function outboxEmail(db: Db, key: { id: string } | { messageId: string }) {
+  if ('id' in key && !uuidShape.test(key.id)) return null
+  const [row] = await db
+    .select()
     .from(emailOutbox)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
+    .where('id' in key ? eq(emailOutbox.id, key.id) : sql`${emailOutbox.headers} ->> 'Message-ID' = ${key.messageId}`)
+    .limit(1)
+  return row ?? null
+}
+
+/** One text of the outbox by its id (the id the outbox sender answered, kept as the provider's id). */
+export async function outboxText(db: Db, id: string) {
+  if (!uuidShape.test(id)) return null
+  const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.id, id))
+  return row ?? null
 }

@@ -25,6 +25,9 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_to_created_idx').on(t.toAddress, t.createdAt),
+    // The admin e-mail log (decision 031): newest first, and a pick e-mail's copy by its Message-ID.
+    index('email_outbox_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index('email_outbox_message_id_idx').on(sql`(${t.headers} ->> 'Message-ID')`),
     check('email_outbox_status_known', sql`${t.status} in ('queued', 'sent')`),
   ],
 )
@@ -42,5 +45,9 @@ export const smsOutbox = pgTable(
     segments: integer('segments').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_outbox_to_created_idx').on(t.toNumber, t.createdAt)],
+  (t) => [
+    index('sms_outbox_to_created_idx').on(t.toNumber, t.createdAt),
+    // The admin SMS log, newest first (decision 031).
+    index('sms_outbox_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+  ],
 )

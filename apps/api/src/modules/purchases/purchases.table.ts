@@ -67,6 +67,10 @@ export const purchases = pgTable(
     index('purchases_ended_idx')
       .on(t.endedAt)
       .where(sql`${t.endedAt} is not null`),
+    // The admin purchases list (decision 031): newest first, by amount, by status.
+    index('purchases_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index('purchases_amount_idx').on(t.priceCents, t.id),
+    index('purchases_status_created_idx').on(t.status, sql`${t.createdAt} desc`),
     uniqueIndex('purchases_checkout_session_key').on(t.checkoutSessionId),
     uniqueIndex('purchases_provider_subscription_key').on(t.providerSubscriptionId),
     check('purchases_price_positive', sql`${t.priceCents} > 0`),

@@ -47,13 +47,16 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_auth_id_key').on(t.authId),
     index('users_role_idx').on(t.role),
-    // The admin console's sign-ups by role and day (decision 030).
-    index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_role_granted_by_idx').on(t.roleGrantedBy),
     index('users_created_idx').on(sql`${t.createdAt} desc`, t.id),
     index('users_suspended_idx')
       .on(t.suspendedAt)
       .where(sql`${t.suspendedAt} is not null`),
+    // The admin lists (decision 031): customers newest first, and search by name or e-mail; the
+    // console's sign-ups by role and day (decision 030) use the first too.
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_email_lowercase', sql`${t.email} = lower(btrim(${t.email}))`),
     check('users_role_known', sql`${t.role} in ('customer', 'creator', 'moderator', 'admin')`),
   ],
