@@ -32,8 +32,11 @@ test('the administrator signs in, sets or enters the admin password, and reaches
 
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
-  // The console reads with the session's bearer access token: its totals come from the server.
-  await expect(page.getByText('Gross', { exact: true })).toBeVisible()
+  // The console reads with the session's bearer access token: its figures come from the server.
+  await expect(page.getByText('Needs attention')).toBeVisible()
+  await expect(page.getByText('MRR', { exact: true })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'System status' }).click()
+  await expect(page.getByRole('heading', { level: 3, name: 'Database' })).toBeVisible()
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click()
   await expect(page).toHaveURL(/\/admin\/dashboard\/audit-log$/)
   await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Admin password set').first()).toBeVisible()

@@ -181,13 +181,29 @@ test.describe('as the administrator', () => {
     await checkScreen(page, 'admin-login-password')
   })
 
-  test('/admin/dashboard opens at the deposits', async ({ page, api }) => {
-    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.deposits)
+  test('/admin/dashboard opens at the overview', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.dashboard)
     await page.goto('/admin/dashboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
-    await expect(page.getByRole('table', { name: 'Deposits' }).getByText('Riley Morgan')).toBeVisible()
+    await expect(page.getByText('Needs attention')).toBeVisible()
+    // The chart's own chunk has drawn its bars.
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible()
     await expect(adminEntry(page)).toBeAttached()
     await checkScreen(page, 'admin-dashboard')
+  })
+
+  test('/admin/dashboard/deposits', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.deposits)
+    await page.goto('/admin/dashboard/deposits')
+    await expect(page.getByRole('table', { name: 'Deposits' }).getByText('Riley Morgan')).toBeVisible()
+    await checkScreen(page, 'admin-deposits')
+  })
+
+  test('/admin/dashboard/system-status', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.systemStatus)
+    await page.goto('/admin/dashboard/system-status')
+    await expect(page.getByRole('table', { name: 'Job queues' }).getByText('alerts.send')).toBeVisible()
+    await checkScreen(page, 'admin-system-status')
   })
 
   test('/admin/dashboard/audit-log', async ({ page, api }) => {

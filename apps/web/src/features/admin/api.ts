@@ -1,4 +1,11 @@
-import type { AdminSessionAnswer, AuditLogPage, DepositsAnswer, DepositStats } from '@picks/contracts'
+import type {
+  AdminDashboard,
+  AdminSessionAnswer,
+  AuditLogPage,
+  DepositsAnswer,
+  DepositStats,
+  SystemStatus,
+} from '@picks/contracts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api-client.ts'
 import { adminApi } from './admin-client.ts'
@@ -43,6 +50,20 @@ export const adminRead = {
 } as const
 
 export const consoleQueries = {
+  /** `GET /admin/dashboard`: the overview's figures, 30 days of revenue and what needs attention. */
+  dashboard: () =>
+    queryOptions({
+      queryKey: ['admin', 'dashboard'] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminDashboard>('/admin/dashboard', undefined, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/system-status`: the database, the job queues, the outboxes and the live providers. */
+  systemStatus: () =>
+    queryOptions({
+      queryKey: ['admin', 'system-status'] as const,
+      queryFn: ({ signal }) => adminApi.get<SystemStatus>('/admin/system-status', undefined, signal),
+      ...adminRead,
+    }),
   /** `GET /admin/audit-log`: every admin and moderator action, newest first. */
   auditLog: (query: { page: number; action: string; search: string }) =>
     queryOptions({

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
+import { OverviewSection } from './overview-section.tsx'
+import { SystemStatusSection } from './system-status-section.tsx'
 
 /** One part of the admin console: its address (`/admin/dashboard/{slug}`), its name and what it shows. */
 export interface ConsoleSection {
@@ -13,6 +15,12 @@ export interface ConsoleSection {
 /** The console's sections, in the order the menu lists them; the first is where the console opens. */
 export const consoleSections: readonly ConsoleSection[] = [
   {
+    slug: 'overview',
+    label: 'Overview',
+    description: 'The marketplace in figures: people, subscriptions, sales, payouts, picks and deliveries.',
+    Component: OverviewSection,
+  },
+  {
     slug: 'deposits',
     label: 'Deposits',
     description: 'Every incoming payment, with the platform fee and what was refunded.',
@@ -23,5 +31,11 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Audit log',
     description: 'Every admin and moderator action: who, what, to which target, before and after.',
     Component: AuditLogSection,
+  },
+  {
+    slug: 'system-status',
+    label: 'System status',
+    description: 'The database, the job queues, the outboxes and which providers are live.',
+    Component: SystemStatusSection,
   },
 ]

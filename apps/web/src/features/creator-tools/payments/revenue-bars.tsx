@@ -1,35 +1,13 @@
 import type { RevenueAnswer } from '@picks/contracts'
 import { formatCents } from '@picks/contracts/client'
-import { useLayoutEffect, useRef, useState } from 'react'
 import { Bar, BarChart, ReferenceLine, XAxis, YAxis, type BarShapeProps } from 'recharts'
+import { useBoxWidth } from '../../../components/ui/use-box-width.ts'
 import { bucketLabel } from './payout-words.ts'
 
 const emerald600 = '#059669'
 const red500 = '#ef4444'
 const slate400 = '#94a3b8'
 const chartHeight = 160
-const firstWidth = 320
-
-/**
- * The box's width, kept up to date. Recharts' ResponsiveContainer draws nothing while it measures
- * zero (a DOM without layout, as in the component tests); this keeps the first width until a real one comes.
- */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(firstWidth)
-  useLayoutEffect(() => {
-    const box = ref.current
-    if (!box || typeof ResizeObserver === 'undefined') return
-    const measure = (measured: number) => {
-      if (measured > 0) setWidth(Math.round(measured))
-    }
-    measure(box.getBoundingClientRect().width)
-    const observer = new ResizeObserver(([entry]) => measure(entry?.contentRect.width ?? 0))
-    observer.observe(box)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width] as const
-}
 
 /**
  * Net revenue per bucket as bars on Recharts. Its own chunk (`React.lazy` in revenue-section.tsx):
@@ -38,7 +16,7 @@ function useWidth() {
  */
 export function RevenueBars({ revenue }: { revenue: RevenueAnswer }) {
   const { points, bucket, currency } = revenue
-  const [box, width] = useWidth()
+  const [box, width] = useBoxWidth()
   return (
     <div ref={box} className="h-full w-full">
       <BarChart
