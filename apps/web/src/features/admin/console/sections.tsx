@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
+import { UsersSection } from './users-section.tsx'
 
 /** One part of the admin console: its address (`/admin/dashboard/{slug}`), its name and what it shows. */
 export interface ConsoleSection {
@@ -17,6 +18,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Deposits',
     description: 'Every incoming payment, with the platform fee and what was refunded.',
     Component: DepositsSection,
+  },
+  {
+    slug: 'users',
+    label: 'Users',
+    description: 'Every account: change a role, suspend or restore, with a reason the audit log keeps.',
+    Component: UsersSection,
   },
   {
     slug: 'audit-log',
