@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
+import { ModerationSection } from './moderation-section.tsx'
 import { UsersSection } from './users-section.tsx'
 
 /** One part of the admin console: its address (`/admin/dashboard/{slug}`), its name and what it shows. */
@@ -24,6 +25,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Users',
     description: 'Every account: change a role, suspend or restore, with a reason the audit log keeps.',
     Component: UsersSection,
+  },
+  {
+    slug: 'moderation',
+    label: 'Moderation',
+    description: 'Reported picks and creator profiles: hide, restore or dismiss, with a note.',
+    Component: ModerationSection,
   },
   {
     slug: 'audit-log',
