@@ -1,9 +1,16 @@
 import type {
   AdminDashboard,
   AdminSessionAnswer,
+  AdminUserAnswer,
+  AdminUsersPage,
   AuditLogPage,
+  ContentReport,
   DepositsAnswer,
   DepositStats,
+  ModerationAnswer,
+  ModerationReportsPage,
+  ReportTargetType,
+  ServerRole,
   SystemStatus,
 } from '@picks/contracts'
 import { queryOptions } from '@tanstack/react-query'
@@ -85,6 +92,20 @@ export const consoleQueries = {
       queryFn: ({ signal }) => adminApi.get<DepositStats>('/deposits/stats', undefined, signal),
       ...adminRead,
     }),
+  /** `GET /users`: people, newest first; e-mails and phones masked unless `includePersonal` (audited). */
+  users: (query: { page: number; search: string; role: string; status: string; includePersonal: boolean }) =>
+    queryOptions({
+      queryKey: ['admin', 'users', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminUsersPage>('/users', query, signal),
+      ...adminRead,
+    }),
+  /** `GET /moderation/reports`: the moderation queue (open reports unless another status is asked). */
+  moderationReports: (query: { page: number; status: string; targetType: string; search: string }) =>
+    queryOptions({
+      queryKey: ['admin', 'moderation-reports', query] as const,
+      queryFn: ({ signal }) => adminApi.get<ModerationReportsPage>('/moderation/reports', query, signal),
+      ...adminRead,
+    }),
   /** `GET /admin/session`: whether this session holds admin powers (entered the admin password). */
   session: () =>
     queryOptions({
@@ -92,4 +113,37 @@ export const consoleQueries = {
       queryFn: ({ signal }) => adminApi.get<AdminSessionAnswer>('/admin/session', undefined, signal),
       ...adminRead,
     }),
+}
+
+/** The query keys a change reads again: every page and filter of the list. */
+export const consoleKeys = {
+  users: ['admin', 'users'] as const,
+  moderationReports: ['admin', 'moderation-reports'] as const,
+}
+
+/** `PUT /admin/users/{id}/role`: a new role, with the reason the audit log keeps. */
+export function changeUserRole(id: string, role: ServerRole, reason: string): Promise<AdminUserAnswer> {
+  return adminApi.put<AdminUserAnswer>(`/admin/users/${id}/role`, { role, reason })
+}
+
+/** `POST /admin/users/{id}/suspend` or `/restore`, with the reason the audit log keeps. */
+export function setUserSuspended(id: string, suspend: boolean, reason: string): Promise<AdminUserAnswer> {
+  return adminApi.post<AdminUserAnswer>(`/admin/users/${id}/${suspend ? 'suspend' : 'restore'}`, { reason })
+}
+
+const moderationPaths: Record<ReportTargetType, string> = { pick: 'picks', creator: 'creators' }
+
+/** `POST /moderation/{picks|creators}/{id}/hide` or `/restore`, with the moderator's note. */
+export function setTargetHidden(
+  target: { type: ReportTargetType; id: string },
+  hide: boolean,
+  note: string,
+): Promise<ModerationAnswer> {
+  const action = hide ? 'hide' : 'restore'
+  return adminApi.post<ModerationAnswer>(`/moderation/${moderationPaths[target.type]}/${target.id}/${action}`, { note })
+}
+
+/** `POST /moderation/reports/{id}/dismiss`: the report is closed, the content stays as it is. */
+export function dismissReport(id: string, note: string): Promise<{ report: ContentReport }> {
+  return adminApi.post<{ report: ContentReport }>(`/moderation/reports/${id}/dismiss`, { note })
 }

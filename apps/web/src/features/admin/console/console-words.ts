@@ -21,3 +21,9 @@ export function adminFailure(error: unknown): string | null {
   if (error.status === 0) return 'No answer from the server. Check the connection and try again.'
   return `${error.message} (HTTP ${error.status})`
 }
+
+/** Why the server refused an admin action, in its own words, to show in the action's dialog. */
+export function refusalText(error: unknown): string {
+  if (error instanceof AdminCallError && error.status > 0) return error.message
+  return adminFailure(error) ?? 'Something went wrong. Try again.'
+}

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
+import { ModerationSection } from './moderation-section.tsx'
+import { UsersSection } from './users-section.tsx'
 import { OverviewSection } from './overview-section.tsx'
 import { SystemStatusSection } from './system-status-section.tsx'
 
@@ -25,6 +27,18 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Deposits',
     description: 'Every incoming payment, with the platform fee and what was refunded.',
     Component: DepositsSection,
+  },
+  {
+    slug: 'users',
+    label: 'Users',
+    description: 'Every account: change a role, suspend or restore, with a reason the audit log keeps.',
+    Component: UsersSection,
+  },
+  {
+    slug: 'moderation',
+    label: 'Moderation',
+    description: 'Reported picks and creator profiles: hide, restore or dismiss, with a note.',
+    Component: ModerationSection,
   },
   {
     slug: 'audit-log',
