@@ -199,6 +199,20 @@ test.describe('as the administrator', () => {
     await checkScreen(page, 'admin-deposits')
   })
 
+  test('/admin/dashboard/users', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.users)
+    await page.goto('/admin/dashboard/users')
+    await expect(page.getByRole('button', { name: 'Restore Sam Carter' })).toBeVisible()
+    await checkScreen(page, 'admin-users')
+  })
+
+  test('/admin/dashboard/moderation', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.moderation)
+    await page.goto('/admin/dashboard/moderation')
+    await expect(page.getByText('Profile promises guaranteed winnings')).toBeVisible()
+    await checkScreen(page, 'admin-moderation')
+  })
+
   test('/admin/dashboard/system-status', async ({ page, api }) => {
     api.serve(adminConsoleAnswers.session, adminConsoleAnswers.systemStatus)
     await page.goto('/admin/dashboard/system-status')
