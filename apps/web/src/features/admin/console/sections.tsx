@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
+import { DeliveriesSection } from './deliveries-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
 import { UsersSection } from './users-section.tsx'
@@ -39,6 +40,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Moderation',
     description: 'Reported picks and creator profiles: hide, restore or dismiss, with a note.',
     Component: ModerationSection,
+  },
+  {
+    slug: 'deliveries',
+    label: 'Deliveries',
+    description: 'Recent pick alerts by channel and status, and a check that a pick or purchase reached everyone once.',
+    Component: DeliveriesSection,
   },
   {
     slug: 'audit-log',
