@@ -304,6 +304,7 @@ describe('the admin console', () => {
       'Deliveries',
       'E-mail logs',
       'SMS logs',
+      'Subscribers',
       'Audit log',
       'System status',
     ])

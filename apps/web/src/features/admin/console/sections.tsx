@@ -4,6 +4,7 @@ import { DeliveriesSection } from './deliveries-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { EmailLogsSection, SmsLogsSection } from './message-logs-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
+import { SubscribersSection } from './subscribers-section.tsx'
 import { UsersSection } from './users-section.tsx'
 import { OverviewSection } from './overview-section.tsx'
 import { SystemStatusSection } from './system-status-section.tsx'
@@ -59,6 +60,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'SMS logs',
     description: 'Every text: alert deliveries with their statuses, and the outbox of codes and replies.',
     Component: SmsLogsSection,
+  },
+  {
+    slug: 'subscribers',
+    label: 'Subscribers',
+    description: 'Who may get each creator’s alerts by e-mail or text, and whether that channel reaches them now.',
+    Component: SubscribersSection,
   },
   {
     slug: 'audit-log',
