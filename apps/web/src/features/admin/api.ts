@@ -1,5 +1,11 @@
 import type {
+  AdminChannelSubscribersPage,
   AdminDashboard,
+  AdminDeliveryStatusPage,
+  AdminDeliveryVerification,
+  AdminEmailLogsPage,
+  AdminMessageDetail,
+  AdminSmsLogsPage,
   AdminSessionAnswer,
   AdminUserAnswer,
   AdminUsersPage,
@@ -113,6 +119,67 @@ export const consoleQueries = {
       queryFn: ({ signal }) => adminApi.get<AdminSessionAnswer>('/admin/session', undefined, signal),
       ...adminRead,
     }),
+}
+
+/** What a message log or the subscribers list is read for: e-mail or text messages. */
+export type MessageChannel = 'email' | 'sms'
+
+/** The delivery checks and message logs (spec §7 "SMS and e-mail"): fan-outs, checks, logs, subscribers. */
+export const deliveryQueries = {
+  /** `GET /admin/delivery/status`: the newest pick fan-outs with their deliveries by channel and status. */
+  fanouts: (query: { page: number; limit: number }) =>
+    queryOptions({
+      queryKey: ['admin', 'delivery-status', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminDeliveryStatusPage>('/admin/delivery/status', query, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/delivery/verify/{id}`: whether a pick (or a purchase) reached everyone once per channel. */
+  verify: (id: string, includePersonal: boolean) =>
+    queryOptions({
+      queryKey: ['admin', 'delivery-verify', id, includePersonal] as const,
+      queryFn: ({ signal }) =>
+        adminApi.get<AdminDeliveryVerification>(`/admin/delivery/verify/${id}`, { includePersonal }, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/email-logs` or `/admin/sms-logs`: alert deliveries and the outbox side by side, newest first. */
+  messageLogs: (channel: MessageChannel, { type, ...query }: MessageLogQuery) =>
+    queryOptions({
+      queryKey: ['admin', `${channel}-logs`, type, query] as const,
+      queryFn: ({ signal }): Promise<AdminEmailLogsPage | AdminSmsLogsPage> =>
+        channel === 'email'
+          ? adminApi.get<AdminEmailLogsPage>('/admin/email-logs', { ...query, emailType: type }, signal)
+          : adminApi.get<AdminSmsLogsPage>('/admin/sms-logs', { ...query, smsType: type }, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/email-logs/{id}` or `/admin/sms-logs/{id}`: the message as sent and its statuses. */
+  message: (channel: MessageChannel, id: string, includePersonal: boolean) =>
+    queryOptions({
+      queryKey: ['admin', `${channel}-log`, id, includePersonal] as const,
+      queryFn: ({ signal }) =>
+        adminApi.get<AdminMessageDetail>(`/admin/${channel}-logs/${id}`, { includePersonal }, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/email-subscribers` or `/admin/sms-subscribers`: who may get alerts by that channel. */
+  subscribers: (
+    channel: MessageChannel,
+    query: { page: number; status: string; search: string; searchCreator: string; includePersonal: boolean },
+  ) =>
+    queryOptions({
+      queryKey: ['admin', `${channel}-subscribers`, query] as const,
+      queryFn: ({ signal }) =>
+        adminApi.get<AdminChannelSubscribersPage>(`/admin/${channel}-subscribers`, query, signal),
+      ...adminRead,
+    }),
+}
+
+/** The filters both message logs take; `type` is sent as `emailType` or `smsType`. */
+export interface MessageLogQuery {
+  page: number
+  type: string
+  status: string
+  search: string
+  sortOrder: string
+  includePersonal: boolean
 }
 
 /** The query keys a change reads again: every page and filter of the list. */

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
+import { DeliveriesSection } from './deliveries-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
+import { EmailLogsSection, SmsLogsSection } from './message-logs-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
+import { SubscribersSection } from './subscribers-section.tsx'
 import { UsersSection } from './users-section.tsx'
 import { OverviewSection } from './overview-section.tsx'
 import { SystemStatusSection } from './system-status-section.tsx'
@@ -39,6 +42,30 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Moderation',
     description: 'Reported picks and creator profiles: hide, restore or dismiss, with a note.',
     Component: ModerationSection,
+  },
+  {
+    slug: 'deliveries',
+    label: 'Deliveries',
+    description: 'Recent pick alerts by channel and status, and a check that a pick or purchase reached everyone once.',
+    Component: DeliveriesSection,
+  },
+  {
+    slug: 'email-logs',
+    label: 'E-mail logs',
+    description: 'Every e-mail: alert deliveries with their statuses, and the outbox of account and billing e-mails.',
+    Component: EmailLogsSection,
+  },
+  {
+    slug: 'sms-logs',
+    label: 'SMS logs',
+    description: 'Every text: alert deliveries with their statuses, and the outbox of codes and replies.',
+    Component: SmsLogsSection,
+  },
+  {
+    slug: 'subscribers',
+    label: 'Subscribers',
+    description: 'Who may get each creator’s alerts by e-mail or text, and whether that channel reaches them now.',
+    Component: SubscribersSection,
   },
   {
     slug: 'audit-log',
