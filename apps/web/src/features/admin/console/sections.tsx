@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
+import { CreatorsSection } from './creators-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
 import { UsersSection } from './users-section.tsx'
@@ -27,6 +28,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Deposits',
     description: 'Every incoming payment, with the platform fee and what was refunded.',
     Component: DepositsSection,
+  },
+  {
+    slug: 'creators',
+    label: 'Creators',
+    description: 'Every creator: sales, fees, subscribers, record and payout account; the top by net units.',
+    Component: CreatorsSection,
   },
   {
     slug: 'users',
