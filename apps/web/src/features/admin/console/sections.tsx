@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
 import { CreatorsSection } from './creators-section.tsx'
+import { CustomersSection } from './customers-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
 import { UsersSection } from './users-section.tsx'
@@ -34,6 +35,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Creators',
     description: 'Every creator: sales, fees, subscribers, record and payout account; the top by net units.',
     Component: CreatorsSection,
+  },
+  {
+    slug: 'customers',
+    label: 'Customers',
+    description: 'Every buyer: what they spent, their live subscriptions and their last purchase.',
+    Component: CustomersSection,
   },
   {
     slug: 'users',
