@@ -296,7 +296,17 @@ describe('the admin console', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Deposits', 'Users', 'Moderation', 'Audit log', 'System status'])
+    ).toEqual([
+      'Overview',
+      'Deposits',
+      'Creators',
+      'Customers',
+      'Purchases',
+      'Users',
+      'Moderation',
+      'Audit log',
+      'System status',
+    ])
     await user.click(within(menu).getByRole('link', { name: 'Audit log' }))
     await screen.findByRole('heading', { level: 2, name: 'Audit log' })
     expect(within(menu).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe(

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
 import { CreatorsSection } from './creators-section.tsx'
 import { CustomersSection } from './customers-section.tsx'
+import { PurchasesSection } from './purchases-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
 import { UsersSection } from './users-section.tsx'
@@ -41,6 +42,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Customers',
     description: 'Every buyer: what they spent, their live subscriptions and their last purchase.',
     Component: CustomersSection,
+  },
+  {
+    slug: 'purchases',
+    label: 'Purchases',
+    description: 'Every purchase: who bought which plan from whom; its deliveries, and refunds.',
+    Component: PurchasesSection,
   },
   {
     slug: 'users',
