@@ -203,7 +203,10 @@ describe('the Purchases section', () => {
     await user.type(amount, '10.5')
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }))
 
-    expect((await within(dialog).findByRole('status')).textContent).toBe('Refunded in part.')
+    const answer = await within(dialog).findByRole('status')
+    expect(answer.textContent).toBe('Refunded in part.')
+    // The form gave way to the answer: focus moved to it, not out of the dialog.
+    await vi.waitFor(() => expect(document.activeElement).toBe(answer))
     expect(within(dialog).getByText('$10.50 of $29')).toBeTruthy()
     within(dialog).getByText('$18.50')
     within(dialog).getByText('Canceled')

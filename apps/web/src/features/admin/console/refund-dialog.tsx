@@ -1,6 +1,6 @@
 import type { AdminPurchaseRow, RefundState } from '@picks/contracts'
 import { formatCents } from '@picks/contracts/client'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -66,6 +66,11 @@ export function RefundDialog({
 }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID())
   const [done, setDone] = useState<RefundState | null>(null)
+  const answer = useRef<HTMLParagraphElement>(null)
+  // The form is replaced by the answer: focus goes to it rather than being lost with the form.
+  useEffect(() => {
+    if (done) answer.current?.focus()
+  }, [done])
   const form = useForm<RefundFields>({
     defaultValues: { amount: '', reason: '' },
     resolver: firstProblemResolver<RefundFields, 'amount' | 'reason'>(({ amount, reason }) => {
@@ -108,7 +113,7 @@ export function RefundDialog({
     return (
       <Dialog open onClose={onClose} label={label}>
         <div className="flex flex-col gap-3">
-          <p role="status" className="text-sm text-emerald-900">
+          <p ref={answer} tabIndex={-1} role="status" className="text-sm text-emerald-900 focus:outline-none">
             {done.refundStatus === 'full' ? 'Refunded in full.' : 'Refunded in part.'}
           </p>
           <dl className="grid grid-cols-2 gap-2 text-sm">
