@@ -12,6 +12,8 @@ export interface AdminCall {
   path: string
   search: URLSearchParams
   body: unknown
+  /** The request's headers, by their names as sent. */
+  headers: Record<string, string>
 }
 
 /**
@@ -30,7 +32,9 @@ export function serveConsoleApi(answers: Record<string, (call: AdminCall) => Res
       const url = new URL(input, 'http://localhost')
       const method = init.method ?? 'GET'
       const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
-      const call = { method, path: url.pathname, search: url.searchParams, body }
+      const headers =
+        init.headers && !Array.isArray(init.headers) && !(init.headers instanceof Headers) ? init.headers : {}
+      const call = { method, path: url.pathname, search: url.searchParams, body, headers }
       calls.push(call)
       const answer = answers[`${method} ${url.pathname}`] ?? answers[url.pathname] ?? standard[url.pathname]
       return Promise.resolve(

@@ -53,6 +53,27 @@ describe('admin calls', () => {
     expect(authorizationOf(fetchMock.mock.calls[2])).toBe(`Bearer ${token}`)
   })
 
+  it('send extra headers of a write beside the bearer token, which they cannot replace', async () => {
+    const token = tokenEnding(new Date(now.getTime() + 15 * 60_000))
+    serve([token], () => json(200, { ok: true }))
+
+    await adminApi.post(
+      '/admin/purchases/p-1/refund',
+      { reason: 'Duplicate' },
+      {
+        'Idempotency-Key': 'key-12345678',
+        Authorization: 'Bearer forged',
+      },
+    )
+    await adminApi.post('/admin/users/u-1/suspend', { reason: 'Chargebacks' })
+
+    const [refund, suspend] = fetchMock.mock.calls.slice(1)
+    expect(refund?.[1].headers).toMatchObject({ 'Idempotency-Key': 'key-12345678', Authorization: `Bearer ${token}` })
+    expect(refund?.[1].body).toBe(JSON.stringify({ reason: 'Duplicate' }))
+    expect(suspend?.[1].headers).not.toHaveProperty('Idempotency-Key')
+    expect(authorizationOf(suspend)).toBe(`Bearer ${token}`)
+  })
+
   it('mint a new token in the minute before the old one ends', async () => {
     const first = tokenEnding(new Date(now.getTime() + 15 * 60_000), 'first')
     const second = tokenEnding(new Date(now.getTime() + 30 * 60_000), 'second')

@@ -79,8 +79,9 @@ export const adminApi = {
   get<T>(path: string, query?: AdminQuery, signal?: AbortSignal): Promise<T> {
     return call((headers) => api.get<T>(path, { query, signal, headers, retry: true }), signal)
   },
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return call((headers) => api.post<T>(path, body, { headers, retry: true }))
+  /** `extra` headers go beside the bearer token (an `Idempotency-Key`); they cannot replace it. */
+  post<T>(path: string, body?: unknown, extra?: Record<string, string>): Promise<T> {
+    return call((headers) => api.post<T>(path, body, { headers: { ...extra, ...headers }, retry: true }))
   },
   put<T>(path: string, body?: unknown): Promise<T> {
     return call((headers) => api.put<T>(path, body, { headers, retry: true }))

@@ -299,6 +299,9 @@ describe('the admin console', () => {
     ).toEqual([
       'Overview',
       'Deposits',
+      'Creators',
+      'Customers',
+      'Purchases',
       'Users',
       'Moderation',
       'Deliveries',

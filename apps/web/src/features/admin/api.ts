@@ -1,11 +1,16 @@
 import type {
   AdminChannelSubscribersPage,
+  AdminCreatorsPage,
+  AdminCustomersPage,
   AdminDashboard,
+  AdminDeliveryDetails,
   AdminDeliveryStatusPage,
   AdminDeliveryVerification,
   AdminEmailLogsPage,
   AdminMessageDetail,
+  AdminPurchasesPage,
   AdminSmsLogsPage,
+  AdminSubscribersPage,
   AdminSessionAnswer,
   AdminUserAnswer,
   AdminUsersPage,
@@ -15,6 +20,7 @@ import type {
   DepositStats,
   ModerationAnswer,
   ModerationReportsPage,
+  RefundAnswer,
   ReportTargetType,
   ServerRole,
   SystemStatus,
@@ -172,6 +178,56 @@ export const deliveryQueries = {
     }),
 }
 
+/** A list query as the sales sections send it: the page, the sort, the filters and `includePersonal`. */
+type SalesQuery = Record<string, string | number | boolean>
+
+/** The sales sections' reads (spec §7 "Admin"): creators, customers, purchases and their details. */
+export const salesQueries = {
+  /** `GET /admin/creators`: creators with sales, fees, subscribers, record and payout account. */
+  creators: (query: SalesQuery) =>
+    queryOptions({
+      queryKey: ['admin', 'creators', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminCreatorsPage>('/admin/creators', query, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/creators/performance`: the top creators by net units. */
+  creatorPerformance: () =>
+    queryOptions({
+      queryKey: ['admin', 'creators', 'performance'] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminCreatorsPage>('/admin/creators/performance', { limit: 20 }, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/creators/{id}/subscribers`: one creator's buyers, newest first. */
+  creatorSubscribers: (id: string, query: { page: number; includePersonal: boolean }) =>
+    queryOptions({
+      queryKey: ['admin', 'creators', id, 'subscribers', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminSubscribersPage>(`/admin/creators/${id}/subscribers`, query, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/customers`: buyers, biggest spenders first unless asked. */
+  customers: (query: SalesQuery) =>
+    queryOptions({
+      queryKey: ['admin', 'customers', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminCustomersPage>('/admin/customers', query, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/purchases`: every purchase, newest first unless asked. */
+  purchases: (query: SalesQuery) =>
+    queryOptions({
+      queryKey: ['admin', 'purchases', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminPurchasesPage>('/admin/purchases', query, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/purchases/{id}/delivery-details`: the picks a purchase gave access to and their deliveries. */
+  deliveryDetails: (id: string, includePersonal: boolean) =>
+    queryOptions({
+      queryKey: ['admin', 'purchases', id, 'delivery-details', includePersonal] as const,
+      queryFn: ({ signal }) =>
+        adminApi.get<AdminDeliveryDetails>(`/admin/purchases/${id}/delivery-details`, { includePersonal }, signal),
+      ...adminRead,
+    }),
+}
+
 /** The filters both message logs take; `type` is sent as `emailType` or `smsType`. */
 export interface MessageLogQuery {
   page: number
@@ -182,10 +238,23 @@ export interface MessageLogQuery {
   includePersonal: boolean
 }
 
+/**
+ * `POST /admin/purchases/{id}/refund`: the purchase's latest charge back, in full (no amount) or in
+ * part, with a reason. `idempotencyKey` is one per refund meant: sent again, it refunds nothing more.
+ */
+export function refundPurchase(
+  id: string,
+  body: { amountCents?: number; reason: string },
+  idempotencyKey: string,
+): Promise<RefundAnswer> {
+  return adminApi.post<RefundAnswer>(`/admin/purchases/${id}/refund`, body, { 'Idempotency-Key': idempotencyKey })
+}
+
 /** The query keys a change reads again: every page and filter of the list. */
 export const consoleKeys = {
   users: ['admin', 'users'] as const,
   moderationReports: ['admin', 'moderation-reports'] as const,
+  purchases: ['admin', 'purchases'] as const,
 }
 
 /** `PUT /admin/users/{id}/role`: a new role, with the reason the audit log keeps. */

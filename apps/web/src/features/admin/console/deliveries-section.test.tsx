@@ -183,7 +183,7 @@ describe('the Deliveries section', () => {
     expect(tableRows(await screen.findByRole('table', { name: 'Missing' }))).toEqual([
       { Recipient: 'Riley Morgan', Address: 'r***@example.com', Channel: 'E-mail', Pick: pickId },
     ])
-    expect(screen.getByText(/^Purchase/).textContent).toContain('1 missing, 1 duplicated, 1 failed')
+    expect(screen.getByText(/^Purchase /, { selector: 'p' }).textContent).toContain('1 missing, 1 duplicated, 1 failed')
     expect(tableRows(screen.getByRole('table', { name: 'Duplicated' }))).toEqual([
       { Recipient: 'Riley Morgan', Address: '+1•••••4567', Channel: 'Text', Pick: pickId, Deliveries: '2' },
     ])

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react'
 import { AuditLogSection } from './audit-log-section.tsx'
+import { CreatorsSection } from './creators-section.tsx'
+import { CustomersSection } from './customers-section.tsx'
+import { PurchasesSection } from './purchases-section.tsx'
 import { DeliveriesSection } from './deliveries-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { EmailLogsSection, SmsLogsSection } from './message-logs-section.tsx'
@@ -30,6 +33,24 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Deposits',
     description: 'Every incoming payment, with the platform fee and what was refunded.',
     Component: DepositsSection,
+  },
+  {
+    slug: 'creators',
+    label: 'Creators',
+    description: 'Every creator: sales, fees, subscribers, record and payout account; the top by net units.',
+    Component: CreatorsSection,
+  },
+  {
+    slug: 'customers',
+    label: 'Customers',
+    description: 'Every buyer: what they spent, their live subscriptions and their last purchase.',
+    Component: CustomersSection,
+  },
+  {
+    slug: 'purchases',
+    label: 'Purchases',
+    description: 'Every purchase: who bought which plan from whom; its deliveries, and refunds.',
+    Component: PurchasesSection,
   },
   {
     slug: 'users',
