@@ -95,6 +95,18 @@ async function lockUser(tx: Db, id: string): Promise<UserRow> {
   return row
 }
 
+/** The transaction lock every role change and suspension takes first (`oneChangeAtATime`). */
+const adminRolesLock = 716_000_016
+
+/**
+ * One role change or suspension at a time, taken before any row is locked: two administrators
+ * demoting each other would otherwise each lock the other's row and then wait for their own, a
+ * deadlock PostgreSQL breaks by failing one request (PGlite, one query at a time, never shows it).
+ */
+async function oneChangeAtATime(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${adminRolesLock})`)
+}
+
 /**
  * Whether another active administrator remains besides `id`. The administrators' rows are locked,
  * so two administrators demoting each other at once cannot both pass.
@@ -121,6 +133,7 @@ export async function changeRole(
 ): Promise<AdminUser> {
   const { user: admin } = await callerOf(request)
   return deps.db.transaction(async (tx) => {
+    await oneChangeAtATime(tx)
     const row = await lockUser(tx, id)
     if (row.role === change.role) return toAdminUser(row, true)
     if (row.role === administrator) {
@@ -166,6 +179,7 @@ export async function suspendUser(
     throw new AppError('CONFLICT', 'You cannot suspend your own account', { reason: 'SELF_SUSPENSION' })
   }
   return deps.db.transaction(async (tx) => {
+    await oneChangeAtATime(tx)
     const row = await lockUser(tx, id)
     if (row.suspendedAt) return { user: toAdminUser(row, true), changed: false }
     if (row.role === administrator && !(await anotherActiveAdmin(tx, row.id))) {
@@ -199,6 +213,7 @@ export async function restoreUser(
   reason: string,
 ): Promise<{ user: AdminUser; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
+    await oneChangeAtATime(tx)
     const row = await lockUser(tx, id)
     if (!row.suspendedAt) return { user: toAdminUser(row, true), changed: false }
     const [updated] = await tx
