@@ -1,12 +1,12 @@
 import type { AdminUser } from '@picks/contracts'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import type { DataColumn } from '../../../components/ui/data-table.tsx'
 import { StatusNote } from '../../../components/ui/status-note.tsx'
-import { Switch } from '../../../components/ui/switch.tsx'
 import { changeUserRole, consoleKeys, consoleQueries, setUserSuspended } from '../api.ts'
 import { ConsoleList } from './console-list.tsx'
+import { PersonalSwitch } from './personal-switch.tsx'
 import { FilterSelect } from './filter-select.tsx'
 import { useListParams } from './list-params.ts'
 import { NoteDialog } from './note-dialog.tsx'
@@ -74,8 +74,6 @@ export function UsersSection() {
   const queryClient = useQueryClient()
   const [action, setAction] = useState<UserAction | null>(null)
   const [done, setDone] = useState('')
-  const personalId = useId()
-  const personalHintId = useId()
 
   async function finish(message: string) {
     setAction(null)
@@ -109,17 +107,7 @@ export function UsersSection() {
           onChange={(status) => list.setFilter('status', status)}
         />
       </div>
-      <div className="flex items-start gap-3">
-        <Switch id={personalId} checked={personal} onCheckedChange={setPersonal} aria-describedby={personalHintId} />
-        <div>
-          <label htmlFor={personalId} className="text-sm font-medium text-slate-800">
-            Show personal data
-          </label>
-          <p id={personalHintId} className="text-xs text-slate-600">
-            Full e-mails instead of masked ones. Every read with personal data is recorded in the audit log.
-          </p>
-        </div>
-      </div>
+      <PersonalSwitch checked={personal} onChange={setPersonal} what="Full e-mails" />
       <StatusNote message={done} />
       <ConsoleList
         read={users}
