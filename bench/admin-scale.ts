@@ -11,6 +11,9 @@
  * baseline of the same run: GET /api/health through the same inject path, and `select 1`.
  *
  * --divide shrinks every count (a quick check of the seed, not a figure to record).
+ * --keep (with BENCH_DATABASE_URL) seeds a database named bench_admin_kept once and leaves it, so a
+ * later run with --keep only applies new migrations and times the endpoints again: for working on
+ * a query, not for the recorded figures, which come from a fresh seed.
  * Writes bench/results/admin-scale.{md,json}. The sandbox is stopped and removed at the end.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -26,7 +29,14 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.ts'
 import { users } from '../apps/api/src/modules/users/users.table.ts'
 import { signUpAndVerify, testOrigin } from '../apps/api/src/test/accounts.ts'
 import { installExitHandlers, repoRoot } from './lib/children.ts'
-import { acquirePostgres, createDatabase, dropDatabase } from './lib/postgres.ts'
+import {
+  acquirePostgres,
+  createDatabase,
+  databaseExists,
+  databaseUrl,
+  dropDatabase,
+  keepDatabase,
+} from './lib/postgres.ts'
 import { machine } from './lib/report.ts'
 import { median, percentile } from './lib/stats.ts'
 
@@ -178,7 +188,7 @@ async function seed(url: string, log: (m: string) => void): Promise<Array<{ labe
 }
 
 async function signInAdmin(app: FastifyInstance, database: Database): Promise<string> {
-  const email = 'bench-admin@bench.test'
+  const email = `bench-admin-${Date.now()}@bench.test`
   const cookie = await signUpAndVerify(app, database.db, email)
   await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email))
   for (const step of ['set-password', 'verify-password']) {
@@ -258,7 +268,11 @@ function toMarkdown(r: {
 async function main(): Promise<void> {
   installExitHandlers()
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '30' }, divide: { type: 'string', default: '1' } },
+    options: {
+      runs: { type: 'string', default: '30' },
+      divide: { type: 'string', default: '1' },
+      keep: { type: 'boolean', default: false },
+    },
     strict: true,
   })
   const divide = Number(values.divide)
@@ -277,16 +291,18 @@ async function main(): Promise<void> {
   const postgres = await acquirePostgres()
   if (!postgres.available) throw new Error(`PostgreSQL unavailable: ${postgres.reason}`)
   const serverUrl = postgres.server.url
-  const name = `bench_admin_${process.pid}`
+  if (values.keep && postgres.server.source !== 'BENCH_DATABASE_URL') throw new Error('--keep needs BENCH_DATABASE_URL')
+  const name = values.keep ? 'bench_admin_kept' : `bench_admin_${process.pid}`
+  const reuse = values.keep && (await databaseExists(serverUrl, name))
   let app: FastifyInstance | null = null
   let database: Database | null = null
   try {
     log(`admin-scale ${generatedAt} on ${postgres.server.version} (${postgres.server.source})`)
-    const url = await createDatabase(serverUrl, name)
+    const url = reuse ? databaseUrl(serverUrl, name) : await createDatabase(serverUrl, name)
     database = await openDatabase({ kind: 'postgres', url })
     await migrateDatabase(database)
-    log('seeding')
-    const seedTimes = await seed(url, log)
+    log(reuse ? `reusing ${name} (seed times are not measured)` : 'seeding')
+    const seedTimes = reuse ? [] : await seed(url, log)
     const counts: Record<string, number> = {}
     {
       const client = new pg.Client({ connectionString: url })
@@ -401,7 +417,8 @@ async function main(): Promise<void> {
     // Closing the app closes its database too.
     if (app) await app.close()
     else if (database) await database.close()
-    await dropDatabase(serverUrl, name).catch(() => {})
+    if (values.keep) keepDatabase(name)
+    else await dropDatabase(serverUrl, name).catch(() => {})
     postgres.server.release()
   }
 }

@@ -121,3 +121,20 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   dropAtExit.get(name)?.cancel()
   dropAtExit.delete(name)
 }
+
+/** Leaves a database made by createDatabase in place when the benchmark ends. */
+export function keepDatabase(name: string): void {
+  dropAtExit.get(name)?.cancel()
+  dropAtExit.delete(name)
+}
+
+export async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 })
+  await client.connect()
+  try {
+    const res = await client.query('select 1 from pg_database where datname = $1', [name])
+    return res.rowCount === 1
+  } finally {
+    await client.end()
+  }
+}
