@@ -41,7 +41,9 @@ export interface OpenOptions {
 
 export async function openDatabase(target: Config['database'], options: OpenOptions = {}): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 })
+    // No JIT compilation (docs/decisions/034): it spent 100–600 ms compiling the admin console's
+    // aggregates over big tables, each of which runs in a few milliseconds without it.
+    const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10, options: '-c jit=off' })
     const db = drizzlePg(pool) as unknown as Db
     // Without a listener, an idle connection's error is thrown by the pool's emitter and ends the process.
     const listeners: ((error: Error) => void)[] = []
