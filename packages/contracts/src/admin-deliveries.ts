@@ -185,6 +185,8 @@ const logPageFacts = {
   page: z.number().int(),
   limit: z.number().int(),
   total: z.object({ deliveries: z.number().int(), outbox: z.number().int() }),
+  /** Whether each total was counted (up to 10,000) or estimated by the database (above). */
+  totalExact: z.object({ deliveries: z.boolean(), outbox: z.boolean() }),
   hasMore: z.boolean(),
   personal: z.boolean(),
 }

@@ -39,7 +39,9 @@ export function adminListQuery<const Keys extends readonly [string, ...string[]]
 export function adminPage<Item extends z.ZodType>(item: Item) {
   return z.object({
     items: z.array(item),
+    /** How many rows match: exact up to 10,000, the database's estimate above (`totalExact` false). */
     total: z.number().int(),
+    totalExact: z.boolean(),
     page: z.number().int(),
     limit: z.number().int(),
     hasMore: z.boolean(),

@@ -1,6 +1,7 @@
 import type { DeliveryKind, DeliveryLogEntry, DeliveryStatus, NotificationChannel, SortOrder } from '@picks/contracts'
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { countUpTo, type Counted } from '../../db/counts.ts'
 import { containsPattern } from '../../db/like.ts'
 import { alertDeliveries } from './alerts.table.ts'
 import { logEntries } from './delivery-logs.ts'
@@ -21,13 +22,16 @@ export interface DeliveryLogFilter {
   search?: string | undefined
 }
 
-/** A page of a channel's deliveries, newest first unless asked, and how many match. */
+/**
+ * A page of a channel's deliveries, newest first unless asked, how many match (`countUpTo`: a
+ * channel's log runs to millions) and whether a next page has any.
+ */
 export async function adminDeliveryLog(
   db: Db,
   channel: NotificationChannel,
   filter: DeliveryLogFilter,
-): Promise<{ entries: DeliveryLogEntry[]; total: number }> {
-  if (filter.kinds?.length === 0) return { entries: [], total: 0 }
+): Promise<{ entries: DeliveryLogEntry[]; counted: Counted; hasMore: boolean }> {
+  if (filter.kinds?.length === 0) return { entries: [], counted: { total: 0, exact: true }, hasMore: false }
   const t = alertDeliveries
   const where: SQL[] = [eq(t.channel, channel)]
   if (filter.status) where.push(eq(t.status, filter.status))
@@ -44,20 +48,21 @@ export async function adminDeliveryLog(
   }
   const condition = and(...where)
   const order = filter.sortOrder === 'asc' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)]
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
       .select()
       .from(t)
       .where(condition)
       .orderBy(...order)
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset((filter.page - 1) * filter.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(t)
-      .where(condition),
+    countUpTo(db, sql`from ${t} where ${condition}`),
   ])
-  return { entries: await logEntries(db, rows, { masked: false }), total: count?.total ?? 0 }
+  return {
+    entries: await logEntries(db, found.slice(0, filter.limit), { masked: false }),
+    counted,
+    hasMore: found.length > filter.limit,
+  }
 }
 
 /** One delivery of the channel, in full; null when there is none with this id. */

@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntry, AuditLogPage, AuditTarget, ParsedAuditLog
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import { containsPattern } from '../../db/like.ts'
 import { callerOf } from '../auth/guard.ts'
 import { adminAuditLog } from './audit.table.ts'
@@ -72,20 +73,17 @@ export async function listAudit(db: Db, query: ParsedAuditLogQuery): Promise<Aud
   }
   const condition = where.length ? and(...where) : undefined
   const order = query.sortOrder === 'asc' ? [asc(t.at), asc(t.id)] : [desc(t.at), desc(t.id)]
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
       .select()
       .from(t)
       .where(condition)
       .orderBy(...order)
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(t)
-      .where(condition),
+    countUpTo(db, sql`from ${t} ${condition ? sql`where ${condition}` : sql``}`),
   ])
-  const total = count?.total ?? 0
+  const rows = found.slice(0, query.limit)
   return {
     items: rows.map((row): AuditEntry => ({
       id: row.id,
@@ -98,10 +96,11 @@ export async function listAudit(db: Db, query: ParsedAuditLogQuery): Promise<Aud
       reason: row.reason,
       requestId: row.requestId,
     })),
-    total,
+    total: counted.total,
+    totalExact: counted.exact,
     page: query.page,
     limit: query.limit,
-    hasMore: query.page * query.limit < total,
+    hasMore: found.length > query.limit,
     personal: false,
   }
 }

@@ -2,17 +2,20 @@ import type { AdminSubscriberRow, AdminSubscribersPage, ParsedAdminSubscribersQu
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { queryRows } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import { AppError } from '../../errors.ts'
 import {
-  direction,
   int,
   iso,
+  nullable,
+  orderBy,
   pageClause,
-  pageFacts,
+  pageOf,
   personalView,
   searchAny,
   whereAll,
   type ConsoleDeps,
+  type NullableColumn,
 } from './lists-common.ts'
 
 /**
@@ -22,9 +25,9 @@ import {
  * grouped query over the page's purchases.
  */
 
-const sortColumn: Record<ParsedAdminSubscribersQuery['sortBy'], SQL> = {
+const sortColumn: Record<ParsedAdminSubscribersQuery['sortBy'], SQL | NullableColumn> = {
   since: sql`p.created_at`,
-  ends: sql`p.current_period_end`,
+  ends: nullable(sql`p.current_period_end`),
   total_paid: sql`(select coalesce(sum(l.amount_cents), 0) from ledger_entries l
     where l.purchase_id = p.id and l.kind in ('charge', 'refund'))`,
 }
@@ -60,19 +63,19 @@ export async function listCreatorSubscribers(
   where.push(query.status ? sql`p.status = ${query.status}` : sql`p.status not in ('pending', 'incomplete')`)
   if (query.search) where.push(searchAny(query.search, [sql`u.name`, sql`u.email`, sql`p.plan_name`]))
   const from = sql`from purchases p join users u on u.id = p.user_id ${whereAll(where)}`
-  const order = direction(query.sortOrder)
   // A sort by what was paid sums per purchase of this one creator only (its purchases index).
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     queryRows<SubscriberSqlRow>(
       deps.db,
       sql`select p.id::text, u.id::text as user_id, u.name, u.email, u.phone, p.plan_name, p.kind, p.status,
         p.created_at, p.current_period_end, p.ended_at, p.auto_renewal
       ${from}
-      order by ${sortColumn[query.sortBy]} ${order} nulls last, p.id ${order}
+      ${orderBy(sortColumn[query.sortBy], sql`p.id`, query.sortOrder)}
       ${pageClause(query)}`,
     ),
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total ${from}`),
+    countUpTo(deps.db, from),
   ])
+  const { rows, facts } = pageOf(query, found, counted)
   const paid = await paidByPurchase(
     deps,
     rows.map((row) => row.id),
@@ -93,7 +96,7 @@ export async function listCreatorSubscribers(
         totalPaidCents: paid.get(row.id) ?? 0,
       }
     }),
-    ...pageFacts(query, count?.total ?? 0),
+    ...facts,
     personal: shown.personal,
   }
 }

@@ -8,24 +8,27 @@ import type {
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { queryRows } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import {
-  direction,
   int,
   iso,
+  nullable,
+  orderBy,
   pageClause,
-  pageFacts,
+  pageOf,
   personalView,
   searchAny,
   whereAll,
   type ConsoleDeps,
+  type NullableColumn,
 } from './lists-common.ts'
 
 /**
  * The admin console's creators (spec §7 `GET /admin/creators` and `/admin/creators/performance`):
  * one row per creator with sales, fees, live subscribers, record, last pick and payout account.
- * Sales and subscribers come from `creator_totals`, the record from `creator_records` (both kept
- * as they change), so a page is one indexed query over 10,000 creators plus one grouped query for
- * the page's last picks.
+ * Sales and subscribers come from `creator_totals` (a row for every creator, decision 034), the
+ * record from `creator_records` (both kept as they change), so a page is one indexed query over
+ * 10,000 creators plus one grouped query for the page's last picks.
  */
 
 type CreatorSort = ParsedAdminCreatorsQuery['sortBy'] | ParsedAdminCreatorPerformanceQuery['sortBy']
@@ -33,13 +36,13 @@ type CreatorSort = ParsedAdminCreatorsQuery['sortBy'] | ParsedAdminCreatorPerfor
 const payoutState = sql`case when pa.creator_id is null then 'none' when pa.charges_enabled then 'active'
   when pa.details_submitted then 'pending' else 'onboarding' end`
 
-const sortColumn: Record<CreatorSort, SQL> = {
+const sortColumn: Record<CreatorSort, SQL | NullableColumn> = {
   created_at: sql`cp.created_at`,
   name: sql`lower(cp.display_name)`,
-  sales: sql`coalesce(ct.sales_cents, 0)`,
-  subscribers: sql`coalesce(ct.active_subscribers, 0)`,
+  sales: sql`ct.sales_cents`,
+  subscribers: sql`ct.active_subscribers`,
   net_units: sql`coalesce(cr.net_units, 0)`,
-  roi: sql`(cr.record ->> 'roi_pct')::double precision`,
+  roi: nullable(sql`(cr.record ->> 'roi_pct')::double precision`),
 }
 
 interface CreatorSqlRow {
@@ -75,25 +78,24 @@ export async function listCreators(
   if (query.status) where.push(sql`${payoutState} = ${query.status}`)
   const from = sql`from creator_profiles cp
     join users u on u.id = cp.user_id
-    left join creator_totals ct on ct.creator_id = cp.user_id
+    join creator_totals ct on ct.creator_id = cp.user_id
     left join creator_records cr on cr.creator_id = cp.user_id
     left join payout_accounts pa on pa.creator_id = cp.user_id
     ${whereAll(where)}`
-  const order = direction(query.sortOrder)
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     queryRows<CreatorSqlRow>(
       deps.db,
       sql`select cp.user_id::text as id, cp.username, cp.display_name as name, u.email, cp.created_at,
-        coalesce(ct.sales_cents, 0) as sales_cents, coalesce(ct.fees_cents, 0) as fees_cents,
-        coalesce(ct.active_subscribers, 0) as active_subscribers,
+        ct.sales_cents, ct.fees_cents, ct.active_subscribers,
         cr.picks_count as picks, cr.wins, cr.losses, cr.pushes, cr.net_units,
         (cr.record ->> 'roi_pct')::double precision as roi, ${payoutState} as payout_state
       ${from}
-      order by ${sortColumn[query.sortBy]} ${order} nulls last, cp.user_id ${order}
+      ${orderBy(sortColumn[query.sortBy], sql`cp.user_id`, query.sortOrder)}
       ${pageClause(query)}`,
     ),
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total ${from}`),
+    countUpTo(deps.db, from),
   ])
+  const { rows, facts } = pageOf(query, found, counted)
   const lastPicks = await lastPickTimes(
     deps,
     rows.map((row) => row.id),
@@ -119,7 +121,7 @@ export async function listCreators(
       lastPickAt: lastPicks.get(row.id) ?? null,
       payoutAccount: row.payout_state,
     })),
-    ...pageFacts(query, count?.total ?? 0),
+    ...facts,
     personal: shown.personal,
   }
 }

@@ -2,31 +2,35 @@ import type { AdminCustomerRow, AdminCustomersPage, ParsedAdminCustomersQuery } 
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { queryRows } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import {
-  direction,
   int,
   iso,
+  nullable,
+  orderBy,
   pageClause,
-  pageFacts,
+  pageOf,
   personalView,
   searchAny,
   whereAll,
   type ConsoleDeps,
+  type NullableColumn,
 } from './lists-common.ts'
 
 /**
  * `GET /admin/customers`: every account with the customer role, with what they spent, their live
  * purchases and when they last bought, biggest spenders first unless asked. The figures come from
- * `customer_totals` (kept by triggers as the ledger and purchases change, decision 031), so the
- * sort is one indexed join, not a sum over the ledger for 100,000 customers.
+ * `customer_totals` (kept by triggers as the ledger and purchases change, decision 031), which
+ * holds a row for every account (decision 034): a page walks the sort's index and joins its 20
+ * people, not a sum over the ledger or a sort of 100,000 customers.
  */
 
-const sortColumn: Record<ParsedAdminCustomersQuery['sortBy'], SQL> = {
-  total_spent: sql`coalesce(ct.spent_cents, 0)`,
+const sortColumn: Record<ParsedAdminCustomersQuery['sortBy'], SQL | NullableColumn> = {
+  total_spent: sql`ct.spent_cents`,
   created_at: sql`u.created_at`,
   name: sql`lower(u.name)`,
-  last_purchase: sql`ct.last_purchase_at`,
-  active_subscriptions: sql`coalesce(ct.active_subscriptions, 0)`,
+  last_purchase: nullable(sql`ct.last_purchase_at`),
+  active_subscriptions: sql`ct.active_subscriptions`,
 }
 
 interface CustomerSqlRow {
@@ -48,21 +52,21 @@ export async function listCustomers(
   const shown = await personalView(deps, request, 'customers', query)
   const where: SQL[] = [sql`u.role = 'customer'`]
   if (query.search) where.push(searchAny(query.search, [sql`u.name`, sql`u.email`]))
-  if (query.status === 'subscribed') where.push(sql`coalesce(ct.active_subscriptions, 0) > 0`)
-  if (query.status === 'not_subscribed') where.push(sql`coalesce(ct.active_subscriptions, 0) = 0`)
-  const from = sql`from users u left join customer_totals ct on ct.user_id = u.id ${whereAll(where)}`
-  const order = direction(query.sortOrder)
-  const [rows, [count]] = await Promise.all([
+  if (query.status === 'subscribed') where.push(sql`ct.active_subscriptions > 0`)
+  if (query.status === 'not_subscribed') where.push(sql`ct.active_subscriptions = 0`)
+  const from = sql`from customer_totals ct join users u on u.id = ct.user_id ${whereAll(where)}`
+  const [found, counted] = await Promise.all([
     queryRows<CustomerSqlRow>(
       deps.db,
-      sql`select u.id::text, u.name, u.email, u.phone, u.created_at, coalesce(ct.spent_cents, 0) as spent_cents,
-        coalesce(ct.active_subscriptions, 0) as active_subscriptions, ct.last_purchase_at
+      sql`select u.id::text, u.name, u.email, u.phone, u.created_at, ct.spent_cents, ct.active_subscriptions,
+        ct.last_purchase_at
       ${from}
-      order by ${sortColumn[query.sortBy]} ${order} nulls last, u.id ${order}
+      ${orderBy(sortColumn[query.sortBy], sql`ct.user_id`, query.sortOrder)}
       ${pageClause(query)}`,
     ),
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total ${from}`),
+    countUpTo(deps.db, from),
   ])
+  const { rows, facts } = pageOf(query, found, counted)
   return {
     items: rows.map((row): AdminCustomerRow => ({
       id: row.id,
@@ -74,7 +78,7 @@ export async function listCustomers(
       activeSubscriptions: int(row.active_subscriptions),
       lastPurchaseAt: iso(row.last_purchase_at),
     })),
-    ...pageFacts(query, count?.total ?? 0),
+    ...facts,
     personal: shown.personal,
   }
 }

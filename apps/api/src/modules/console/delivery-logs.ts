@@ -10,6 +10,7 @@ import type {
 } from '@picks/contracts'
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import type { Counted } from '../../db/counts.ts'
 import { escapeLike } from '../../db/like.ts'
 import { adminDeliveryLog } from '../alerts/alerts.service.ts'
 import { outboxEmails, outboxTexts } from '../notifications/notifications.service.ts'
@@ -77,13 +78,21 @@ function maskedEntry(entry: DeliveryLogEntry, shown: Personal): DeliveryLogEntry
   return { ...entry, destination }
 }
 
-function facts(query: { page: number; limit: number }, totals: { deliveries: number; outbox: number }) {
-  const seen = query.page * query.limit
+type LogSide = { counted: Counted; hasMore: boolean }
+
+const nothing: { rows: never[]; counted: Counted; hasMore: boolean } = {
+  rows: [],
+  counted: { total: 0, exact: true },
+  hasMore: false,
+}
+
+function facts(query: { page: number; limit: number }, deliveries: LogSide, outbox: LogSide) {
   return {
     page: query.page,
     limit: query.limit,
-    total: totals,
-    hasMore: seen < totals.deliveries || seen < totals.outbox,
+    total: { deliveries: deliveries.counted.total, outbox: outbox.counted.total },
+    totalExact: { deliveries: deliveries.counted.exact, outbox: outbox.counted.exact },
+    hasMore: deliveries.hasMore || outbox.hasMore,
   }
 }
 
@@ -99,7 +108,7 @@ export async function emailLogs(
     adminDeliveryLog(deps.db, 'email', { ...query, kinds: rule?.deliveries }),
     // The outbox knows only queued and sent: another status filter leaves it empty.
     query.status && !outboxStatus
-      ? Promise.resolve({ rows: [], total: 0 })
+      ? Promise.resolve(nothing)
       : outboxEmails(deps.db, {
           ...query,
           ...(rule ? { kind: rule.outbox } : {}),
@@ -115,7 +124,7 @@ export async function emailLogs(
       kind: m.kind,
       createdAt: m.createdAt.toISOString(),
     })),
-    ...facts(query, { deliveries: deliveries.total, outbox: outbox.total }),
+    ...facts(query, deliveries, outbox),
     personal: shown.personal,
   }
 }
@@ -131,7 +140,7 @@ export async function smsLogs(
     adminDeliveryLog(deps.db, 'sms', { ...query, kinds: rule?.deliveries }),
     // A text in the outbox was sent there when written: only `sent` (or no status) shows it.
     query.status && query.status !== 'sent'
-      ? Promise.resolve({ rows: [], total: 0 })
+      ? Promise.resolve(nothing)
       : outboxTexts(deps.db, { ...query, status: undefined, ...(rule ? { kind: rule.outbox } : {}) }),
   ])
   return {
@@ -144,7 +153,7 @@ export async function smsLogs(
       segments: m.segments,
       createdAt: m.createdAt.toISOString(),
     })),
-    ...facts(query, { deliveries: deliveries.total, outbox: outbox.total }),
+    ...facts(query, deliveries, outbox),
     personal: shown.personal,
   }
 }

@@ -7,7 +7,8 @@ import type {
 import { deliveryStatuses, notificationChannels } from '@picks/contracts'
 import { sql, type SQL } from 'drizzle-orm'
 import { queryRows } from '../../db/client.ts'
-import { direction, iso, pageClause, pageFacts, searchAny, whereAll, type ConsoleDeps } from './lists-common.ts'
+import { countUpTo } from '../../db/counts.ts'
+import { iso, orderBy, pageClause, pageOf, searchAny, whereAll, type ConsoleDeps } from './lists-common.ts'
 
 /**
  * `GET /admin/delivery/status`: the newest fan-outs (one per announced pick) with their deliveries
@@ -62,18 +63,19 @@ export async function deliveryStatus(
     join picks p on p.id = f.pick_id
     join creator_profiles cp on cp.user_id = p.creator_id
     ${whereAll(where)}`
-  const order = direction(query.sortOrder)
-  const [rows, [count]] = await Promise.all([
+  // Every fan-out has its pick and the pick its creator: without a search the count needs no join.
+  const [found, counted] = await Promise.all([
     queryRows<FanoutSqlRow>(
       deps.db,
       sql`select f.pick_id::text, f.status, f.queued, f.started_at, f.finished_at,
         cp.user_id::text as creator_id, cp.username, cp.display_name as name
       ${from}
-      order by f.started_at ${order}, f.pick_id ${order}
+      ${orderBy(sql`f.started_at`, sql`f.pick_id`, query.sortOrder)}
       ${pageClause(query)}`,
     ),
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total ${from}`),
+    countUpTo(deps.db, query.search ? from : sql`from alert_fanouts f ${whereAll(where)}`),
   ])
+  const { rows, facts } = pageOf(query, found, counted)
   const counts = await deliveryCounts(
     deps,
     rows.map((row) => row.pick_id),
@@ -96,7 +98,7 @@ export async function deliveryStatus(
         total,
       }
     }),
-    ...pageFacts(query, count?.total ?? 0),
+    ...facts,
     personal: false,
   }
 }

@@ -2,6 +2,7 @@ import { maskEmail, maskPhone, type SortOrder } from '@picks/contracts'
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import type { Counted } from '../../db/counts.ts'
 import { containsPattern } from '../../db/like.ts'
 import { auditPersonalRead } from '../audit/audit.service.ts'
 
@@ -35,14 +36,50 @@ export async function personalView(
   return { personal: true, email: (value) => value, phone: (value) => value }
 }
 
-/** The page's place in the list, as `adminPage` answers it. */
-export function pageFacts(query: { page: number; limit: number }, total: number) {
-  return { total, page: query.page, limit: query.limit, hasMore: query.page * query.limit < total }
+/**
+ * `limit … offset …` of a page, with one row more than the page shows: that row, when it comes,
+ * says there is a next page (`pageOf`), which an estimated total could not.
+ */
+export function pageClause(query: { page: number; limit: number }): SQL {
+  return sql`limit ${query.limit + 1} offset ${(query.page - 1) * query.limit}`
 }
 
-/** `limit … offset …` of a page. */
-export function pageClause(query: { page: number; limit: number }): SQL {
-  return sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`
+/**
+ * The rows of a page read with `pageClause` and its place in the list, as `adminPage` answers it;
+ * `counted` from `countUpTo` over the same `from … where`.
+ */
+export function pageOf<Row>(query: { page: number; limit: number }, rows: Row[], counted: Counted) {
+  return {
+    rows: rows.slice(0, query.limit),
+    facts: {
+      total: counted.total,
+      totalExact: counted.exact,
+      page: query.page,
+      limit: query.limit,
+      hasMore: rows.length > query.limit,
+    },
+  }
+}
+
+/** A sort column that can be null: it sorts `nulls last` either way. */
+export interface NullableColumn {
+  nullable: SQL
+}
+
+export function nullable(column: SQL): NullableColumn {
+  return { nullable: column }
+}
+
+/**
+ * `order by` a list's sort column, then its id, both in the asked direction. Only a nullable
+ * column gets `nulls last`: on a column that is never null it would change nothing but keep the
+ * planner off the column's index (whose descending order puts nulls first).
+ */
+export function orderBy(column: SQL | NullableColumn, id: SQL, order: SortOrder): SQL {
+  const dir = direction(order)
+  return 'nullable' in column
+    ? sql`order by ${column.nullable} ${dir} nulls last, ${id} ${dir}`
+    : sql`order by ${column} ${dir}, ${id} ${dir}`
 }
 
 /** `asc` or `desc`, from the parsed (and so known) sort order. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import { bigint, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { creatorProfiles } from '../creators/creators.table.ts'
 import { users } from '../users/users.table.ts'
@@ -8,7 +7,9 @@ import { users } from '../users/users.table.ts'
  * by total spent over 10,000 creators and 100,000 customers needs an indexed column, not a sum
  * over the ledger per request. Database triggers (migration 0016, after `-- custom:`) keep both
  * tables in the same transaction as the ledger rows and purchase changes they sum, so neither the
- * ledger nor the purchases module has to know the console exists. No row: nothing bought or sold.
+ * ledger nor the purchases module has to know the console exists. Every account and every creator
+ * has a row from the moment it exists (zeros until it buys or sells; decision 034), so a list sorts
+ * by walking these tables' indexes instead of sorting an outer join.
  */
 
 /** Per creator: sales (charges less refunds), the platform's fees and the buyers with live access. */
@@ -43,7 +44,8 @@ export const customerTotals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('customer_totals_spent_idx').on(sql`${t.spentCents} desc`, t.userId),
+    index('customer_totals_spent_idx').on(t.spentCents, t.userId),
+    index('customer_totals_subscriptions_idx').on(t.activeSubscriptions, t.userId),
     index('customer_totals_last_purchase_idx').on(t.lastPurchaseAt, t.userId),
   ],
 )

@@ -2,11 +2,12 @@ import type { AdminPurchaseRow, AdminPurchasesPage, ParsedAdminPurchasesQuery } 
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { queryRows } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import {
-  direction,
   iso,
+  orderBy,
   pageClause,
-  pageFacts,
+  pageOf,
   personalView,
   searchAny,
   whereAll,
@@ -63,8 +64,10 @@ export async function listPurchases(
     join users u on u.id = p.user_id
     join creator_profiles cp on cp.user_id = p.creator_id
     ${whereAll(where)}`
-  const order = direction(query.sortOrder)
-  const [rows, [count]] = await Promise.all([
+  // Every purchase has its buyer and creator (foreign keys): without a search by them the count
+  // needs neither join.
+  const searched = query.search || query.searchCustomer || query.searchCreator
+  const [found, counted] = await Promise.all([
     queryRows<PurchaseSqlRow>(
       deps.db,
       sql`select p.id::text, p.created_at, p.status, p.kind, p.plan_name, p.price_cents, p.currency,
@@ -72,11 +75,12 @@ export async function listPurchases(
         cp.user_id::text as creator_id, cp.username, cp.display_name as creator_name,
         p.current_period_end, p.auto_renewal
       ${from}
-      order by ${sortColumn[query.sortBy]} ${order}, p.id ${order}
+      ${orderBy(sortColumn[query.sortBy], sql`p.id`, query.sortOrder)}
       ${pageClause(query)}`,
     ),
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total ${from}`),
+    countUpTo(deps.db, searched ? from : sql`from purchases p ${whereAll(where)}`),
   ])
+  const { rows, facts } = pageOf(query, found, counted)
   return {
     items: rows.map((row): AdminPurchaseRow => ({
       id: row.id,
@@ -91,7 +95,7 @@ export async function listPurchases(
       currentPeriodEnd: iso(row.current_period_end),
       autoRenewal: row.auto_renewal,
     })),
-    ...pageFacts(query, count?.total ?? 0),
+    ...facts,
     personal: shown.personal,
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@picks/contracts'
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import { containsPattern } from '../../db/like.ts'
 import { AppError } from '../../errors.ts'
 import { creatorVisibility, hiddenCreatorIds } from '../creators/creators.service.ts'
@@ -100,19 +101,17 @@ export async function reportQueue(db: Db, query: ParsedModerationReportsQuery): 
   const openOnTarget = sql<number>`(select count(*) from content_reports o
     where o.target_type = content_reports.target_type and o.target_id = content_reports.target_id
       and o.status = 'open')::int`
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
       .select({ report: t, openOnTarget })
       .from(t)
       .where(condition)
       .orderBy(...order)
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(t)
-      .where(condition),
+    countUpTo(db, sql`from ${t} ${condition ? sql`where ${condition}` : sql``}`),
   ])
+  const rows = found.slice(0, query.limit)
   const ids = (type: 'pick' | 'creator') =>
     rows.filter((r) => r.report.targetType === type).map((r) => r.report.targetId)
   const [contacts, hiddenPicks, hiddenCreators] = await Promise.all([
@@ -123,7 +122,6 @@ export async function reportQueue(db: Db, query: ParsedModerationReportsQuery): 
     hiddenPickIds(db, ids('pick')),
     hiddenCreatorIds({ db }, ids('creator')),
   ])
-  const total = count?.total ?? 0
   return {
     items: rows.map(({ report, openOnTarget: open }): QueuedReport => {
       const contact = report.reporterId ? contacts.get(report.reporterId) : undefined
@@ -139,10 +137,11 @@ export async function reportQueue(db: Db, query: ParsedModerationReportsQuery): 
         target_hidden: hidden.has(report.targetId),
       }
     }),
-    total,
+    total: counted.total,
+    totalExact: counted.exact,
     page: query.page,
     limit: query.limit,
-    hasMore: query.page * query.limit < total,
+    hasMore: found.length > query.limit,
     personal: query.includePersonal,
   }
 }

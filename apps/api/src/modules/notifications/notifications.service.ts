@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { containsPattern } from '../../db/like.ts'
+import { countUpTo } from '../../db/counts.ts'
 import twilio from 'twilio'
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { smsSegments } from '@picks/contracts/client'
@@ -311,7 +312,10 @@ function outboxWhere(filter: OutboxFilter, columns: { kind: SQL; to: SQL; text: 
   return where.length ? and(...where) : undefined
 }
 
-/** A page of the SMS outbox (an operator's SMS log; the browser test reads its texts there), and how many match. */
+/**
+ * A page of the SMS outbox (an operator's SMS log; the browser test reads its texts there), how many
+ * match (`countUpTo`) and whether a next page has any.
+ */
 export async function outboxTexts(db: Db, filter: OutboxFilter) {
   const where = outboxWhere(filter, {
     kind: sql`${smsOutbox.kind}`,
@@ -322,20 +326,17 @@ export async function outboxTexts(db: Db, filter: OutboxFilter) {
     filter.sortOrder === 'asc'
       ? [asc(smsOutbox.createdAt), asc(smsOutbox.id)]
       : [desc(smsOutbox.createdAt), desc(smsOutbox.id)]
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
       .select(textColumns)
       .from(smsOutbox)
       .where(where)
       .orderBy(...order)
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset((filter.page - 1) * filter.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(smsOutbox)
-      .where(where),
+    countUpTo(db, sql`from ${smsOutbox} ${where ? sql`where ${where}` : sql``}`),
   ])
-  return { rows, total: count?.total ?? 0 }
+  return { rows: found.slice(0, filter.limit), counted, hasMore: found.length > filter.limit }
 }
 
 const textColumns = {
@@ -347,7 +348,7 @@ const textColumns = {
   createdAt: smsOutbox.createdAt,
 }
 
-/** A page of the e-mail outbox (an operator's e-mail log), and how many match. */
+/** A page of the e-mail outbox (an operator's e-mail log), how many match and whether a next page has any. */
 export async function outboxEmails(db: Db, filter: OutboxFilter) {
   const where = outboxWhere(filter, {
     kind: sql`${emailOutbox.kind}`,
@@ -359,7 +360,7 @@ export async function outboxEmails(db: Db, filter: OutboxFilter) {
     filter.sortOrder === 'asc'
       ? [asc(emailOutbox.createdAt), asc(emailOutbox.id)]
       : [desc(emailOutbox.createdAt), desc(emailOutbox.id)]
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
       .select({
         id: emailOutbox.id,
@@ -372,14 +373,11 @@ export async function outboxEmails(db: Db, filter: OutboxFilter) {
       .from(emailOutbox)
       .where(where)
       .orderBy(...order)
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset((filter.page - 1) * filter.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(emailOutbox)
-      .where(where),
+    countUpTo(db, sql`from ${emailOutbox} ${where ? sql`where ${where}` : sql``}`),
   ])
-  return { rows, total: count?.total ?? 0 }
+  return { rows: found.slice(0, filter.limit), counted, hasMore: found.length > filter.limit }
 }
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

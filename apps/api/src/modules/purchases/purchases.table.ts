@@ -67,6 +67,10 @@ export const purchases = pgTable(
     index('purchases_ended_idx')
       .on(t.endedAt)
       .where(sql`${t.endedAt} is not null`),
+    // Trials ended in a range (decision 034): the few subscriptions with a trial, not all of them.
+    index('purchases_trials_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'subscription' and ${t.trialDays} > 0`),
     // The admin purchases list (decision 031): newest first, by amount, by status.
     index('purchases_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index('purchases_amount_idx').on(t.priceCents, t.id),

@@ -9,6 +9,7 @@ import {
 import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import { containsPattern } from '../../db/like.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -64,26 +65,24 @@ export async function listAdminUsers(db: Db, query: ParsedAdminUsersQuery): Prom
   if (query.status === 'active') where.push(isNull(users.suspendedAt))
   const condition = where.length ? and(...where) : undefined
   const direction = query.sortOrder === 'asc' ? asc : desc
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
       .select()
       .from(users)
       .where(condition)
       .orderBy(direction(sortColumns[query.sortBy]), direction(users.id))
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(condition),
+    countUpTo(db, sql`from ${users} ${condition ? sql`where ${condition}` : sql``}`),
   ])
-  const total = count?.total ?? 0
+  const rows = found.slice(0, query.limit)
   return {
     items: rows.map((row) => toAdminUser(row, query.includePersonal)),
-    total,
+    total: counted.total,
+    totalExact: counted.exact,
     page: query.page,
     limit: query.limit,
-    hasMore: query.page * query.limit < total,
+    hasMore: found.length > query.limit,
     personal: query.includePersonal,
   }
 }

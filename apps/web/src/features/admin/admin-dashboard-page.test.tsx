@@ -161,6 +161,7 @@ function serveAdminApi(answers: Record<string, () => Response> = {}) {
     total: 45,
     page: 1,
     limit: 20,
+    totalExact: true,
     hasMore: true,
     personal: false,
   }
@@ -335,7 +336,7 @@ describe('the admin console', () => {
       '/api/admin/audit-log': () =>
         failing
           ? json(400, { error: { code: 'VALIDATION_FAILED', message: 'query.action: must be one of …' } })
-          : json(200, { items: [], total: 0, page: 1, limit: 20, hasMore: false, personal: false }),
+          : json(200, { items: [], total: 0, page: 1, limit: 20, totalExact: true, hasMore: false, personal: false }),
     })
     const { user } = renderConsole('/admin/dashboard/audit-log')
 

@@ -10,6 +10,9 @@ export interface ListPage<Row> {
   page: number
   limit: number
   total: number
+  /** False when the server estimated the total (past 10,000 rows). */
+  totalExact?: boolean
+  hasMore?: boolean
 }
 
 /**
@@ -48,7 +51,15 @@ export function ConsoleList<Answer, Row>({
   return (
     <>
       <DataTable caption={caption} columns={columns} rows={page.rows} rowKey={rowKey} isFramed fields={fields} />
-      <Pager page={page.page} limit={page.limit} total={page.total} label={`${caption} pages`} onPage={onPage} />
+      <Pager
+        page={page.page}
+        limit={page.limit}
+        total={page.total}
+        totalExact={page.totalExact}
+        hasMore={page.hasMore}
+        label={`${caption} pages`}
+        onPage={onPage}
+      />
     </>
   )
 }

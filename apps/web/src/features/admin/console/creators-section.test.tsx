@@ -27,7 +27,7 @@ function aCreator(overrides: Partial<AdminCreatorRow> = {}): AdminCreatorRow {
 }
 
 function aPage<Row>(items: Row[], page = 1, total = items.length) {
-  return { items, total, page, limit: 20, hasMore: page * 20 < total, personal: false }
+  return { items, total, page, limit: 20, totalExact: true, hasMore: page * 20 < total, personal: false }
 }
 
 function aSubscriber(overrides: Partial<AdminSubscriberRow> = {}): AdminSubscriberRow {

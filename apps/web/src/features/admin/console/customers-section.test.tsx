@@ -22,7 +22,7 @@ function aCustomer(overrides: Partial<AdminCustomerRow> = {}): AdminCustomerRow 
 }
 
 function aPage(items: AdminCustomerRow[], page = 1, total = items.length, personal = false): AdminCustomersPage {
-  return { items, total, page, limit: 20, hasMore: page * 20 < total, personal }
+  return { items, total, page, limit: 20, totalExact: true, hasMore: page * 20 < total, personal }
 }
 
 function renderCustomers(route = '/admin/dashboard/customers') {
@@ -111,6 +111,26 @@ describe('the Customers section', () => {
     await screen.findByText('21–40 of 45')
     const last = callsTo(calls, '/api/admin/customers').at(-1)
     expect([last?.search.get('page'), last?.search.get('includePersonal')]).toEqual(['2', 'true'])
+  })
+
+  it('writes an estimated total as "about" and offers Next while the server says there is more', async () => {
+    serveConsoleApi({
+      '/api/admin/customers': (call) =>
+        json(200, {
+          ...aPage([aCustomer()], Number(call.search.get('page'))),
+          total: 104_200,
+          totalExact: false,
+          // The estimate says thousands of pages; the server read no row past page 2.
+          hasMore: call.search.get('page') !== '2',
+        }),
+    })
+    const { user } = renderCustomers()
+
+    await screen.findByText('1–20 of about 104,200')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await screen.findByText('21–40 of about 104,200')
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(false)
   })
 
   it('says when no customer matches, and shows a failed read with a way to ask again', async () => {

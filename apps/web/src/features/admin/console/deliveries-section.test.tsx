@@ -27,7 +27,7 @@ function aFanout(overrides: Partial<AdminFanoutRow> = {}): AdminFanoutRow {
 }
 
 function aPage(items: AdminFanoutRow[]): AdminDeliveryStatusPage {
-  return { items, total: items.length, page: 1, limit: 50, hasMore: false, personal: false }
+  return { items, total: items.length, page: 1, limit: 50, totalExact: true, hasMore: false, personal: false }
 }
 
 function aCheck(overrides: Partial<AdminDeliveryVerification> = {}): AdminDeliveryVerification {

@@ -50,6 +50,7 @@ function emailPage(overrides: Partial<AdminEmailLogsPage> = {}): AdminEmailLogsP
     page: 1,
     limit: 20,
     total: { deliveries: 1, outbox: 1 },
+    totalExact: { deliveries: true, outbox: true },
     hasMore: false,
     personal: false,
     ...overrides,
@@ -203,6 +204,7 @@ describe('the SMS logs section', () => {
       page: 1,
       limit: 20,
       total: { deliveries: 0, outbox: 1 },
+      totalExact: { deliveries: true, outbox: true },
       hasMore: false,
       personal: false,
     }

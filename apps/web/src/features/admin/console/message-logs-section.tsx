@@ -87,6 +87,11 @@ type LogFilter = 'status' | 'type' | 'search' | 'order'
  * statuses and the outbox (what no provider took) as two tables under one pager, since the server
  * pages both lists together. Each row's View opens the message as sent and its statuses.
  */
+/** A list's size as the server gave it: counted, or "about" when estimated past 10,000. */
+function about(total: number, exact: boolean): string {
+  return exact ? total.toLocaleString('en-US') : `about ${total.toLocaleString('en-US')}`
+}
+
 function MessageLogsSection({ channel }: { channel: MessageChannel }) {
   const list = useListParams<LogFilter>()
   const [personal, setPersonal] = useState(false)
@@ -152,7 +157,9 @@ function MessageLogsSection({ channel }: { channel: MessageChannel }) {
         <p className="text-slate-700">{filtered ? `No ${noun} match these filters.` : `No ${noun} yet.`}</p>
       ) : (
         <>
-          <h3 className="text-lg font-semibold text-slate-900">Alert deliveries ({logs.data.total.deliveries})</h3>
+          <h3 className="text-lg font-semibold text-slate-900">
+            Alert deliveries ({about(logs.data.total.deliveries, logs.data.totalExact.deliveries)})
+          </h3>
           {logs.data.deliveries.length > 0 ? (
             <DataTable
               caption="Alert deliveries"
@@ -164,7 +171,9 @@ function MessageLogsSection({ channel }: { channel: MessageChannel }) {
           ) : (
             <p className="text-slate-700">None on this page.</p>
           )}
-          <h3 className="text-lg font-semibold text-slate-900">Outbox ({logs.data.total.outbox})</h3>
+          <h3 className="text-lg font-semibold text-slate-900">
+            Outbox ({about(logs.data.total.outbox, logs.data.totalExact.outbox)})
+          </h3>
           {logs.data.outbox.length > 0 ? (
             <DataTable
               caption="Outbox"
@@ -180,6 +189,8 @@ function MessageLogsSection({ channel }: { channel: MessageChannel }) {
             page={logs.data.page}
             limit={logs.data.limit}
             total={Math.max(logs.data.total.deliveries, logs.data.total.outbox)}
+            totalExact={logs.data.totalExact.deliveries && logs.data.totalExact.outbox}
+            hasMore={logs.data.hasMore}
             label={`${channel === 'email' ? 'E-mail' : 'SMS'} log pages`}
             onPage={list.setPage}
           />

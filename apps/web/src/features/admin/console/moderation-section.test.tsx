@@ -28,7 +28,7 @@ function aReport(overrides: Partial<QueuedReport> = {}): QueuedReport {
 }
 
 function aPage(items: QueuedReport[]): ModerationReportsPage {
-  return { items, total: items.length, page: 1, limit: 20, hasMore: false, personal: false }
+  return { items, total: items.length, page: 1, limit: 20, totalExact: true, hasMore: false, personal: false }
 }
 
 function renderModeration(route = '/admin/dashboard/moderation') {

@@ -35,7 +35,7 @@ function aPurchase(overrides: Partial<AdminPurchaseRow> = {}): AdminPurchaseRow 
 }
 
 function aPage(items: AdminPurchaseRow[]): AdminPurchasesPage {
-  return { items, total: items.length, page: 1, limit: 20, hasMore: false, personal: false }
+  return { items, total: items.length, page: 1, limit: 20, totalExact: true, hasMore: false, personal: false }
 }
 
 function refunded(overrides: Partial<RefundState> = {}): { refund: RefundState } {

@@ -24,7 +24,7 @@ function aRow(overrides: Partial<AdminChannelSubscriberRow> = {}): AdminChannelS
 }
 
 function aPage(items: AdminChannelSubscriberRow[], personal = false): AdminChannelSubscribersPage {
-  return { items, total: items.length, page: 1, limit: 20, hasMore: false, personal }
+  return { items, total: items.length, page: 1, limit: 20, totalExact: true, hasMore: false, personal }
 }
 
 function renderSubscribers(route = '/admin/dashboard/subscribers') {

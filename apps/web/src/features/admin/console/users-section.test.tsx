@@ -26,7 +26,7 @@ function aUser(overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 function aPage(items: AdminUser[], personal = false): AdminUsersPage {
-  return { items, total: items.length, page: 1, limit: 20, hasMore: false, personal }
+  return { items, total: items.length, page: 1, limit: 20, totalExact: true, hasMore: false, personal }
 }
 
 function renderUsers(route = '/admin/dashboard/users') {
