@@ -7,17 +7,10 @@ import type {
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { queryRows } from '../../db/client.ts'
+import { countUpTo } from '../../db/counts.ts'
 import { emailWanted, offeredSql, smsWanted } from '../alerts/alerts.service.ts'
-import { givesAccessAt } from '../purchases/purchases.service.ts'
-import {
-  direction,
-  pageClause,
-  pageFacts,
-  personalView,
-  searchAny,
-  whereAll,
-  type ConsoleDeps,
-} from './lists-common.ts'
+import { givesAccessAt, livePurchasesQuery } from '../purchases/purchases.service.ts'
+import { direction, pageClause, pageOf, personalView, searchAny, whereAll, type ConsoleDeps } from './lists-common.ts'
 
 /**
  * `GET /admin/email-subscribers` and `/admin/sms-subscribers`: each person and creator whose
@@ -59,9 +52,9 @@ export async function channelSubscribers(
   if (query.searchCreator) where.push(searchAny(query.searchCreator, [sql`cp.display_name`, sql`cp.username`]))
   // The purchases' own access rule, over the table by its name (givesAccessAt names its columns so).
   const from = sql`from (
-      select purchases.user_id, purchases.creator_id, 'subscriber' as access, min(purchases.created_at) as since
-      from purchases where ${givesAccessAt(deps.now())}
-      group by purchases.user_id, purchases.creator_id
+      select live.user_id, live.creator_id, 'subscriber' as access, min(live.created_at) as since
+      from (${livePurchasesQuery(deps.now(), sql`purchases.user_id, purchases.creator_id, purchases.created_at`)}) live
+      group by live.user_id, live.creator_id
       union all
       select f.user_id, f.creator_id, 'follower', f.followed_at from creator_alert_preferences f
       where f.followed_at is not null and not exists (
@@ -75,7 +68,7 @@ export async function channelSubscribers(
     left join sms_numbers sn on sn.phone = u.phone
     ${whereAll(where)}`
   const order = direction(query.sortOrder)
-  const [rows, [count]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     queryRows<SubscriberSqlRow>(
       deps.db,
       sql`select u.id::text as user_id, u.name, u.email, u.phone, cp.user_id::text as creator_id, cp.username,
@@ -84,8 +77,9 @@ export async function channelSubscribers(
       order by ${sortColumn[query.sortBy]} ${order}, u.id ${order}, cp.user_id ${order}
       ${pageClause(query)}`,
     ),
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total ${from}`),
+    countUpTo(deps.db, from),
   ])
+  const { rows, facts } = pageOf(query, found, counted)
   return {
     items: rows.map((row): AdminChannelSubscriberRow => ({
       person: { id: row.user_id, name: row.name, email: shown.email(row.email), phone: shown.phone(row.phone) },
@@ -94,7 +88,7 @@ export async function channelSubscribers(
       since: new Date(row.since).toISOString(),
       status: row.receiving ? 'receiving' : 'not_receiving',
     })),
-    ...pageFacts(query, count?.total ?? 0),
+    ...facts,
     personal: shown.personal,
   }
 }

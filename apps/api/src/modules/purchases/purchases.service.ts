@@ -16,6 +16,7 @@ export {
   entitlingPlanQuery,
   givesAccessAt,
   hasPaidAccess,
+  livePurchasesQuery,
   purchaseGivesAccess,
 } from './entitlements.ts'
 // What the provider's events do to purchases, for billing's event switch.
