@@ -122,6 +122,8 @@ export const SubscriptionPeriod = z.object({
 
 export const SubscriptionsOverview = z.object({
   asOf: Timestamp,
+  /** When every subscription was last counted (`byStatus` and the number live): at most a minute before `asOf`. */
+  countedAt: Timestamp,
   ...RangeEcho,
   byStatus: z.object({
     pending: Count,

@@ -1,13 +1,11 @@
 import { MetricsOverview, type WindowedFigure } from '@picks/contracts'
-import { eq } from 'drizzle-orm'
-import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { payoutFigures } from '../payouts/payouts.service.ts'
 import { liveSubscriptions } from '../purchases/purchases.service.ts'
 import { peopleByRole, type RoleFigures } from '../users/users.service.ts'
-import { consoleSnapshots } from './daily-totals.table.ts'
 import { allTimeTotals, dailyTotals, sumDays, type DailyMetric, type DayTotals } from './daily-totals.ts'
 import { addDays, dayStart, utcDay } from './metrics-periods.ts'
+import { snapshot } from './snapshots.ts'
 
 /**
  * The overview's figures (spec §7 `GET /admin/metrics/overview`): counts and money over today, the
@@ -59,32 +57,18 @@ async function payouts(db: Db, w: Windows): Promise<MetricsOverview['payouts']> 
   }
 }
 
-/** How long the counted point-in-time figures are reused (decision 030). */
-export const snapshotTtlMs = 60_000
-
 const PointInTime = MetricsOverview.pick({ customers: true, creators: true, subscriptions: true })
-type PointInTime = z.infer<typeof PointInTime>
 
 /**
- * People by role and live subscriptions with MRR, as counted within the last minute: stored in
- * `console_snapshots` and counted again once older than `snapshotTtlMs` (or dated after `now`, a
- * clock moved back). Counting them scans every live subscription and every person, which at
- * 500,000 purchases costs more than the overview's whole budget; a minute's lag is fine on a dashboard.
+ * People by role and live subscriptions with MRR, as counted within the last minute (`snapshot`):
+ * counting them scans every live subscription and every person, which at 500,000 purchases costs
+ * more than the overview's whole budget.
  */
-async function pointInTime(db: Db, w: Windows, now: Date): Promise<{ figures: PointInTime; countedAt: Date }> {
-  const [stored] = await db.select().from(consoleSnapshots).where(eq(consoleSnapshots.key, 'overview'))
-  const age = stored ? now.getTime() - stored.computedAt.getTime() : -1
-  const parsed = stored ? PointInTime.safeParse(stored.figures) : null
-  if (stored && parsed?.success && age >= 0 && age < snapshotTtlMs) {
-    return { figures: parsed.data, countedAt: stored.computedAt }
-  }
-  const [who, subscriptions] = await Promise.all([people(db, w), liveSubscriptions(db)])
-  const figures = { ...who, subscriptions }
-  await db
-    .insert(consoleSnapshots)
-    .values({ key: 'overview', figures, computedAt: now })
-    .onConflictDoUpdate({ target: consoleSnapshots.key, set: { figures, computedAt: now } })
-  return { figures, countedAt: now }
+async function pointInTime(db: Db, w: Windows, now: Date) {
+  return snapshot(db, 'overview', PointInTime, now, async () => {
+    const [who, subscriptions] = await Promise.all([people(db, w), liveSubscriptions(db)])
+    return { ...who, subscriptions }
+  })
 }
 
 /** The overview at `now`. */

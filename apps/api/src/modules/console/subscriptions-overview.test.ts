@@ -68,6 +68,7 @@ describe('GET /api/admin/subscriptions/overview', () => {
     const admin = await world()
     expect(await overview(admin, '?interval=week&from=2026-11-02&to=2026-11-15')).toEqual({
       asOf: '2026-11-16T12:00:00.000Z',
+      countedAt: '2026-11-16T12:00:00.000Z',
       timeZone: 'UTC',
       interval: 'week',
       from: '2026-11-02',

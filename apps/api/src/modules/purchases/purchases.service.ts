@@ -32,8 +32,8 @@ export {
 // Subscriptions in numbers, for the admin console.
 export {
   liveSubscriptions,
+  subscriptionCensus,
   subscriptionFlows,
-  subscriptionStatusCounts,
   type LiveSubscriptions,
   type SubscriptionFlows,
 } from './subscription-figures.ts'
