@@ -149,6 +149,15 @@ function seedSteps(): Array<{ label: string; sql: string }> {
         insert into alert_fanouts (pick_id, status, queued, started_at, finished_at)
         select id, 'done', ${deliveriesPerPick}, created_at, created_at + interval '1 minute' from bench_picks;`,
     },
+    {
+      label: "creators' records (as grading keeps them)",
+      sql: `
+        insert into creator_records (creator_id, picks_count, wins, losses, pushes, voids, net_units)
+        select creator_id, count(*), count(*) filter (where result = 'won'), count(*) filter (where result = 'lost'), 0, 0,
+          round(coalesce(sum(case when result = 'won' and odds < 0 then 100.0 / -odds when result = 'won' then odds / 100.0
+            when result = 'lost' then -1 end), 0)::numeric, 2)
+        from picks group by creator_id;`,
+    },
     ...[0, 1, 2, 3].map((quarter) => ({
       label: `alert deliveries, quarter ${quarter + 1} of ${(picks * deliveriesPerPick).toLocaleString('en-US')}`,
       sql: `
@@ -315,6 +324,7 @@ async function main(): Promise<void> {
         'picks',
         'alert_fanouts',
         'alert_deliveries',
+        'creator_records',
         'creator_totals',
         'customer_totals',
       ]) {

@@ -93,7 +93,14 @@ export async function listCreators(
       ${orderBy(sortColumn[query.sortBy], sql`cp.user_id`, query.sortOrder)}
       ${pageClause(query)}`,
     ),
-    countUpTo(deps.db, from),
+    // Every creator has an account and a totals row (foreign key, decision 034): the count needs
+    // the account only to search its e-mail, and the payout account only to filter by it.
+    countUpTo(
+      deps.db,
+      query.search
+        ? from
+        : sql`from creator_profiles cp left join payout_accounts pa on pa.creator_id = cp.user_id ${whereAll(where)}`,
+    ),
   ])
   const { rows, facts } = pageOf(query, found, counted)
   const lastPicks = await lastPickTimes(

@@ -45,21 +45,25 @@ export async function channelSubscribers(
 ): Promise<AdminChannelSubscribersPage> {
   const shown = await personalView(deps, request, `${channel}_subscribers`, query)
   const receiving = sql`(${offeredSql(channel, sql`x.creator_id`)} and ${channel === 'email' ? emailWanted : smsWanted})`
-  const where: SQL[] = [sql`x.user_id <> x.creator_id`]
+  const where: SQL[] = []
   if (query.status === 'receiving') where.push(receiving)
   if (query.status === 'not_receiving') where.push(sql`not ${receiving}`)
   if (query.search) where.push(searchAny(query.search, [sql`u.name`, sql`u.email`, sql`u.phone`]))
   if (query.searchCreator) where.push(searchAny(query.searchCreator, [sql`cp.display_name`, sql`cp.username`]))
   // The purchases' own access rule, over the table by its name (givesAccessAt names its columns so).
+  // `listed` counts the pairs as the list is built: unfiltered, the page needs no second pass.
   const from = sql`from (
-      select live.user_id, live.creator_id, 'subscriber' as access, min(live.created_at) as since
-      from (${livePurchasesQuery(deps.now(), sql`purchases.user_id, purchases.creator_id, purchases.created_at`)}) live
-      group by live.user_id, live.creator_id
-      union all
-      select f.user_id, f.creator_id, 'follower', f.followed_at from creator_alert_preferences f
-      where f.followed_at is not null and not exists (
-        select 1 from purchases where purchases.user_id = f.user_id and purchases.creator_id = f.creator_id
-          and ${givesAccessAt(deps.now())})
+      select pairs.*, count(*) over () as listed from (
+        select live.user_id, live.creator_id, 'subscriber' as access, min(live.created_at) as since
+        from (${livePurchasesQuery(deps.now(), sql`purchases.user_id, purchases.creator_id, purchases.created_at`)}) live
+        where live.user_id <> live.creator_id
+        group by live.user_id, live.creator_id
+        union all
+        select f.user_id, f.creator_id, 'follower', f.followed_at from creator_alert_preferences f
+        where f.followed_at is not null and f.user_id <> f.creator_id and not exists (
+          select 1 from purchases where purchases.user_id = f.user_id and purchases.creator_id = f.creator_id
+            and ${givesAccessAt(deps.now())})
+      ) pairs
     ) x
     join users u on u.id = x.user_id
     join creator_profiles cp on cp.user_id = x.creator_id
@@ -68,17 +72,20 @@ export async function channelSubscribers(
     left join sms_numbers sn on sn.phone = u.phone
     ${whereAll(where)}`
   const order = direction(query.sortOrder)
-  const [found, counted] = await Promise.all([
-    queryRows<SubscriberSqlRow>(
-      deps.db,
-      sql`select u.id::text as user_id, u.name, u.email, u.phone, cp.user_id::text as creator_id, cp.username,
-        cp.display_name as creator_name, x.access, x.since, ${receiving} as receiving
-      ${from}
-      order by ${sortColumn[query.sortBy]} ${order}, u.id ${order}, cp.user_id ${order}
-      ${pageClause(query)}`,
-    ),
-    countUpTo(deps.db, from),
-  ])
+  const found = await queryRows<SubscriberSqlRow & { listed: number | string }>(
+    deps.db,
+    sql`select u.id::text as user_id, u.name, u.email, u.phone, cp.user_id::text as creator_id, cp.username,
+      cp.display_name as creator_name, x.access, x.since, ${receiving} as receiving, x.listed
+    ${from}
+    order by ${sortColumn[query.sortBy]} ${order}, u.id ${order}, cp.user_id ${order}
+    ${pageClause(query)}`,
+  )
+  // Every pair has its person and creator (foreign keys), so without a filter `listed` is the total.
+  const listed = found[0]?.listed
+  const counted =
+    where.length === 0 && (listed !== undefined || query.page === 1)
+      ? { total: Number(listed ?? 0), exact: true }
+      : await countUpTo(deps.db, from)
   const { rows, facts } = pageOf(query, found, counted)
   return {
     items: rows.map((row): AdminChannelSubscriberRow => ({

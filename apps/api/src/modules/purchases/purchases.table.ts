@@ -61,11 +61,12 @@ export const purchases = pgTable(
     // The admin console (decision 030): subscriptions by status and MRR straight off the index,
     // subscriptions started and ended by day.
     index('purchases_status_idx').on(t.status, t.kind, t.interval, t.priceCents),
+    // With the status, so starts and ends per period are counted off the index alone (decision 034).
     index('purchases_subscription_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.status)
       .where(sql`${t.kind} = 'subscription'`),
     index('purchases_ended_idx')
-      .on(t.endedAt)
+      .on(t.endedAt, t.kind, t.status)
       .where(sql`${t.endedAt} is not null`),
     // Trials ended in a range (decision 034): the few subscriptions with a trial, not all of them.
     index('purchases_trials_idx')
