@@ -180,6 +180,11 @@ test('a moderator hides a reported pick and it leaves the public feed', async ({
     await page.goto(`/${username}`)
     await expect(page).toHaveURL(/\/shop-picks\/purchase\/[0-9a-f-]{36}$/)
     const creatorId = new URL(page.url()).pathname.split('/').pop() ?? ''
+    // Their own page offers them no way to report their picks or their profile.
+    const ownPicks = page.getByRole('list', { name: 'Recent picks' })
+    await expect(ownPicks.getByRole('article', { name: reported })).toBeVisible()
+    await expect(ownPicks.getByRole('button', { name: 'More actions for this pick' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Report this profile' })).toHaveCount(0)
 
     // A visitor finds both in the public feed of this creator.
     const visitor = await personAt(browser, origin, opened)
@@ -189,20 +194,29 @@ test('a moderator hides a reported pick and it leaves the public feed', async ({
     await expect(allPicks.getByRole('article', { name: reported })).toBeVisible()
     await expect(allPicks.getByRole('article', { name: kept })).toBeVisible()
 
-    // Someone signed in reports the first pick. The web app has no report button yet, so the report
-    // goes through the API such a button would call, POST /api/reports, as that person.
+    // Someone signed in reports the first pick from its card in the same feed, with a reason.
     const reporter = await personAt(browser, origin, opened)
     await signUpCustomer(reporter, 'Rory Reporter', 'reporter')
+    await reporter.goto(`/my-picks?view=all&creator=${creatorId}`)
+    const reportedCard = reporter.getByRole('region', { name: 'All picks' }).getByRole('article', { name: reported })
+    const moreActions = reportedCard.getByRole('button', { name: 'More actions for this pick' })
+    await moreActions.click()
+    await reporter.getByRole('menuitem', { name: 'Report' }).click()
+    const reportDialog = reporter.getByRole('dialog', { name: 'Report this pick' })
+    await expect(reportDialog).toContainText(`${reported}, a moneyline pick by Hale Hidden.`)
+    await reportDialog.getByLabel('Reason').fill(reportReason)
+    await reportDialog.getByRole('button', { name: 'Send report' }).click()
+    await expect(reportDialog.getByRole('status')).toHaveText('Thanks — a moderator will look at it.')
+    await reportDialog.getByRole('button', { name: 'Done' }).click()
+    await expect(reportDialog).toBeHidden()
+    await expect(moreActions).toBeFocused()
+
+    // The reported pick's id, as the public feed gives it: the moderation queue names the pick by it.
     const feed = await reporter.request.get(`/api/picks?creatorId=${creatorId}`)
     expect(feed.status(), await feed.text()).toBe(200)
     const { picks } = (await feed.json()) as { picks: { id: string; away_team: string; home_team: string }[] }
     const target = picks.find((p) => `${p.away_team} @ ${p.home_team}` === reported)
     expect(target, `the pick on ${reported}`).toBeDefined()
-    const filed = await reporter.request.post('/api/reports', {
-      data: { target_type: 'pick', target_id: target!.id, reason: reportReason },
-      headers: { origin },
-    })
-    expect(filed.status(), await filed.text()).toBe(201)
 
     // The administrator makes a customer a moderator, in the console's Users section.
     const moderator = await personAt(browser, origin, opened)
