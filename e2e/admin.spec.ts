@@ -1,37 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
-import { e2eAdmin, adminConsolePassword } from './support/admin.ts'
+import { expect, test } from '@playwright/test'
+import { e2eAdmin, enterAdminArea, signInOnAdminLogin } from './support/admin.ts'
 import { password, verifiedAccount } from './support/accounts.ts'
 
-// The administrator made by `npm run admin:create` at server start, named in ADMIN_EMAIL. One test
-// only chooses or enters the admin password, so the tests can run in parallel.
+// The administrator made by `npm run admin:create` at server start, named in ADMIN_EMAIL. Whichever
+// test of the suite opens the admin area first chooses the admin password; the others enter it.
 test.use({ viewport: { width: 1280, height: 800 } })
 
-const adminPassword = adminConsolePassword
-
-async function signInOnAdminLogin(page: Page, email: string, pass: string) {
-  await page.goto('/admin/login')
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(pass)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
-
 test('the administrator signs in, sets or enters the admin password, and reaches the dashboard', async ({ page }) => {
-  await signInOnAdminLogin(page, e2eAdmin.email, e2eAdmin.password)
+  await enterAdminArea(page)
 
-  const choose = page.getByLabel('New admin password')
-  const enter = page.getByLabel('Admin password', { exact: true })
-  await expect(choose.or(enter)).toBeVisible()
-  if (await choose.isVisible()) {
-    await choose.fill(adminPassword)
-    await page.getByLabel('Confirm admin password').fill(adminPassword)
-  } else {
-    await enter.fill(adminPassword)
-  }
-  await page.getByRole('button', { name: 'Continue' }).click()
-
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
   // The console reads with the session's bearer access token: its figures come from the server.
   await expect(page.getByText('Needs attention')).toBeVisible()
   await expect(page.getByText('MRR', { exact: true })).toBeVisible()

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { signUpThroughForm, uniqueEmail } from './support/accounts.ts'
+import { enterAdminArea } from './support/admin.ts'
 import { countTexts, readFromTexts, testPhone } from './support/alerts.ts'
 import { readFromMail } from './support/mailbox.ts'
 import { definitionOf, ownClientAddress } from './support/payments.ts'
@@ -7,7 +8,6 @@ import { mailboxPorts } from './support/ports.ts'
 import {
   addMonthlyPlan,
   becomeCreator,
-  enterAdminArea,
   nextBoardGame,
   publishMoneyline,
   setUpPayouts,

@@ -1,11 +1,11 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { definitionOf, ownClientAddress } from './support/payments.ts'
+import { expect, test, type BrowserContext } from '@playwright/test'
+import { enterAdminArea } from './support/admin.ts'
+import { definitionOf, ownClientAddress, personAt } from './support/payments.ts'
 import {
   addMonthlyPlan,
   advanceFixtureClock,
   becomeCreator,
   clickChoice,
-  enterAdminArea,
   escapeRegExp,
   gameChoiceName,
   hoursUntilFinal,
@@ -29,13 +29,6 @@ test.beforeEach(async ({ context }) => {
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
-}
-
-/** Another person at another browser, from an address of their own. */
-async function personAt(browser: Browser, baseURL: string, opened: BrowserContext[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() })
-  opened.push(context)
-  return context.newPage()
 }
 
 test('a creator posts picks from the odds board; a subscriber sees them in full, others locked; the finished game grades them into the record', async ({

@@ -101,6 +101,18 @@ test.describe('/my-picks as a customer', () => {
     await checkScreen(page, 'my-picks-data')
   })
 
+  test('reporting a pick from its card', async ({ page, api, account }) => {
+    api.serve(answer(`/picks/subscribed/${account.id}`, PicksAnswer, picksAnswerOf(subscriberFeed)))
+    await page.goto('/my-picks')
+    const card = page.getByRole('list', { name: 'Picks' }).getByRole('article').first()
+    await card.getByRole('button', { name: 'More actions for this pick' }).click()
+    await page.getByRole('menuitem', { name: 'Report' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Report this pick' })
+    await dialog.getByLabel('Reason').fill('Posted after the game had started, then edited.')
+    await expect(dialog.getByText(/^47 \/ 500 characters/)).toBeVisible()
+    await checkScreen(page, 'my-picks-report', { picture: 'screen' })
+  })
+
   test('before they follow anyone', async ({ page, api, account }) => {
     api.serve(answer(`/picks/subscribed/${account.id}`, PicksAnswer, picksAnswerOf([])))
     await page.goto('/my-picks')

@@ -13,9 +13,9 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A verified account made through the API, signed out again, for tests about signing in. */
-export async function verifiedAccount(page: Page, label: string): Promise<string> {
+export async function verifiedAccount(page: Page, label: string, name = 'Pat Bettor'): Promise<string> {
   const email = uniqueEmail(label)
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name: 'Pat Bettor', email, password } })
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name, email, password } })
   expect(signUp.status(), await signUp.text()).toBe(200)
   const otp = await readFromMail(page.request, email, codePattern)
   const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp } })

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { demoCreator, type DemoPlan } from '../../apps/api/src/seed/demo-creators.ts'
 
 /** The sandbox provider's test cards, typed as a person copies them from the checkout page. */
@@ -19,6 +19,16 @@ export function ownClientAddress(): { 'x-forwarded-for': string } {
   const ranges = ['192.0.2', '198.51.100', '203.0.113']
   const range = ranges[Math.floor(Math.random() * ranges.length)] ?? '192.0.2'
   return { 'x-forwarded-for': `${range}.${Math.floor(Math.random() * 254) + 1}` }
+}
+
+/**
+ * Another person at another browser, from an address of their own. The context joins `opened`, for
+ * the test to close when it ends.
+ */
+export async function personAt(browser: Browser, baseURL: string, opened: BrowserContext[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() })
+  opened.push(context)
+  return context.newPage()
 }
 
 /**

@@ -2,14 +2,15 @@ import type { GameOdds, OddsBoardAnswer } from '@picks/contracts'
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { fixtureGameLengthMs } from '../../apps/api/src/modules/odds/fixture-odds.ts'
 import { signUpThroughForm, uniqueEmail } from './accounts.ts'
-import { adminConsolePassword, e2eAdmin } from './admin.ts'
 import { payWithCard, testCards } from './payments.ts'
 
-/** Signs up through /auth in this page's context; the person lands on the shop. */
-export async function signUpCustomer(page: Page, name: string, label: string): Promise<void> {
+/** Signs up through /auth in this page's context; the person lands on the shop. Answers the e-mail. */
+export async function signUpCustomer(page: Page, name: string, label: string): Promise<string> {
+  const email = uniqueEmail(label)
   await page.goto('/auth')
-  await signUpThroughForm(page, { name, email: uniqueEmail(label) })
+  await signUpThroughForm(page, { name, email })
   await expect(page).toHaveURL(/\/shop-picks$/)
+  return email
 }
 
 /** Signs up from /dashboard and becomes a creator there, with a username and a specialty sport. */
@@ -70,15 +71,31 @@ export async function subscribeWithTestCard(page: Page, username: string, planNa
  * keeps the game from starting (and refusing picks) while the test is still filling in the form.
  */
 export async function nextBoardGame(request: APIRequestContext, sport: string, leadMs: number): Promise<GameOdds> {
+  const [game] = await nextBoardGames(request, sport, leadMs, 1)
+  return game!
+}
+
+/** `nextBoardGame` for the next `count` games, soonest first, for a creator posting on several. */
+export async function nextBoardGames(
+  request: APIRequestContext,
+  sport: string,
+  leadMs: number,
+  count: number,
+): Promise<GameOdds[]> {
   const answer = await request.get(`/api/odds/${sport}/all`)
   expect(answer.status(), await answer.text()).toBe(200)
   const { games } = (await answer.json()) as OddsBoardAnswer
   const earliest = Date.now() + leadMs
-  const game = games
+  const next = games
     .filter((g) => g.status === 'upcoming' && Date.parse(g.commence_time) >= earliest)
-    .sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time))[0]
-  if (!game) throw new Error(`No ${sport} game on the board starts ${leadMs / 60_000} minutes from now or later`)
-  return game
+    .sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time))
+    .slice(0, count)
+  if (next.length < count) {
+    throw new Error(
+      `Fewer than ${count} ${sport} games on the board start ${leadMs / 60_000} minutes from now or later`,
+    )
+  }
+  return next
 }
 
 /**
@@ -105,37 +122,6 @@ export function gameChoiceName(page: Page, game: GameOdds): Promise<string> {
 export function hoursUntilFinal(commenceTime: string): number {
   const untilFinalMs = Date.parse(commenceTime) + fixtureGameLengthMs - Date.now()
   return Math.min(72, Math.max(1, Math.ceil(untilFinalMs / 3_600_000) + 1))
-}
-
-/**
- * Signs the suite's administrator in on /admin/login and chooses or enters the admin password, so
- * the server counts this context's session as a verified administrator.
- */
-export async function enterAdminArea(page: Page): Promise<void> {
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-
-  const choose = page.getByLabel('New admin password')
-  const enter = page.getByLabel('Admin password', { exact: true })
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })
-  await expect(choose.or(enter)).toBeVisible()
-  if (await choose.isVisible()) {
-    await choose.fill(adminConsolePassword)
-    await page.getByLabel('Confirm admin password').fill(adminConsolePassword)
-    await page.getByRole('button', { name: 'Continue' }).click()
-    // Another test may have chosen it a moment before: the server then asks for it instead.
-    const refused = page.getByRole('alert')
-    await expect(dashboard.or(refused)).toBeVisible()
-    if (await refused.isVisible()) await page.reload()
-  }
-  if (!(await dashboard.isVisible())) {
-    await enter.fill(adminConsolePassword)
-    await page.getByRole('button', { name: 'Continue' }).click()
-  }
-  await expect(dashboard).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
 }
 
 /**

@@ -61,12 +61,20 @@ function serverAddress(page: Page): Locator {
  * against its baseline, no axe violations, and (on a phone) no sideways scrolling. Each failure is
  * reported on its own (soft assertions), so one run shows everything wrong with a page.
  */
-export async function checkScreen(page: Page, name: string): Promise<void> {
+export async function checkScreen(
+  page: Page,
+  name: string,
+  /**
+   * `screen`: the picture is the screen as it is, not the full page. For a modal dialog: it covers the
+   * screen a person is looking at, and a full-page picture would draw it over the first screen only.
+   */
+  { picture = 'page' }: { picture?: 'page' | 'screen' } = {},
+): Promise<void> {
   // Placeholders of reads still in flight, and a route change still under way, are not the page.
   await expect(page.locator('.animate-pulse')).toHaveCount(0)
   await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0)
 
-  await expect.soft(page).toHaveScreenshot(`${name}.png`, { fullPage: true, mask: [serverAddress(page)] })
+  await expect.soft(page).toHaveScreenshot(`${name}.png`, { fullPage: picture === 'page', mask: [serverAddress(page)] })
 
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze()
   const found = violations.map(

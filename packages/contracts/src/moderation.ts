@@ -1,12 +1,9 @@
 import { z } from 'zod'
 import { adminListQuery, adminPage } from './admin.ts'
+import { reportLimits, reportMessages, reportTargetTypes } from './moderation-rules.ts'
 import { text } from './text.ts'
 
 const Timestamp = z.iso.datetime({ offset: true })
-
-/** What can be reported and hidden (issue 16, point 4). */
-export const reportTargetTypes = ['pick', 'creator'] as const
-export type ReportTargetType = (typeof reportTargetTypes)[number]
 
 export const reportStatuses = ['open', 'actioned', 'dismissed'] as const
 export type ReportStatus = (typeof reportStatuses)[number]
@@ -15,7 +12,10 @@ export type ReportStatus = (typeof reportStatuses)[number]
 export const ReportBody = z.object({
   target_type: z.enum(reportTargetTypes, `must be one of ${reportTargetTypes.join(', ')}`),
   target_id: z.uuid('must be an id'),
-  reason: text().trim().min(1, 'must not be empty').max(500),
+  reason: text()
+    .trim()
+    .min(1, reportMessages.reasonRequired)
+    .max(reportLimits.reasonMaxLength, reportMessages.reasonTooLong),
 })
 export type ReportBody = z.infer<typeof ReportBody>
 
@@ -31,7 +31,11 @@ export const ContentReport = z.object({
 })
 export type ContentReport = z.infer<typeof ContentReport>
 
-export const ReportAnswer = z.object({ report: ContentReport })
+export const ReportAnswer = z.object({
+  report: ContentReport,
+  /** True when the person's earlier report on the target is still open: it is answered unchanged (200). */
+  repeated: z.boolean(),
+})
 export type ReportAnswer = z.infer<typeof ReportAnswer>
 
 /** `GET /moderation/reports`: the queue, open reports first by default, newest first. */

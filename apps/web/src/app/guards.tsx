@@ -38,12 +38,17 @@ export function RequireCreator() {
   )
 }
 
-/** Admin pages need an admin record; the admin password check happens on /admin/login and the API. */
+/**
+ * The admin console needs an admin record, or a moderator's (`moderate_content`: the console shows
+ * them its Moderation section, which needs no admin password). The admin password is checked on
+ * /admin/login and by the API.
+ */
 export function RequireAdmin() {
   const user = useStoredUser()
   const restoring = useRestoringSession()
   if (!user && restoring) return <PageSkeleton label={checkingSignIn} />
-  return hasRole(user, 'admin') ? <Outlet /> : <Navigate to="/admin/login" replace />
+  const allowed = hasRole(user, 'admin') || hasPermission(user, 'moderate_content')
+  return allowed ? <Outlet /> : <Navigate to="/admin/login" replace />
 }
 
 /**

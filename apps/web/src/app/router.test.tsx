@@ -174,13 +174,15 @@ describe('creator-only routes', () => {
     },
   )
 
-  it('tells a moderator without a creator profile the same, with the shop to go to', async () => {
+  it('tells a moderator without a creator profile the same, with the moderation queue to go to', async () => {
     stubEmptyApi({ creatorProfile: false })
     signInAs('moderator')
     renderApp('/creator/notifications')
     await heading('Creator tools')
     screen.getByText('This moderator account has no creator profile, so it has no creator tools.')
-    expect(screen.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/shop-picks')
+    expect(screen.getByRole('link', { name: 'Open the moderation queue' }).getAttribute('href')).toBe(
+      '/admin/dashboard/moderation',
+    )
   })
 })
 
@@ -195,6 +197,15 @@ describe('admin routes', () => {
     signInAs('admin')
     renderApp('/admin/dashboard')
     await heading('Admin Dashboard')
+  })
+
+  it('lets a moderator into the console, where the moderation queue is, from their dashboard', async () => {
+    stubEmptyApi({ creatorProfile: false })
+    signInAs('moderator')
+    const { user, router } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('link', { name: 'Open the moderation queue' }))
+    await heading('Admin Dashboard')
+    expect(router.state.location.pathname).toBe('/admin/dashboard/moderation')
   })
 })
 

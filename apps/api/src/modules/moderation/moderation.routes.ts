@@ -43,7 +43,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user } = await callerOf(request)
       const { report, created } = await fileReport(db, user.id, request.body, now())
-      return reply.status(created ? 201 : 200).send({ report })
+      return reply.status(created ? 201 : 200).send({ report, repeated: !created })
     },
   )
 

@@ -7,6 +7,7 @@ import {
   PicksAnswer,
   pickLimits,
   ReportAnswer,
+  reportMessages,
 } from '@picks/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -61,11 +62,12 @@ describe('POST /reports', () => {
     const pat = await person(t, 'pat@example.com')
     const first = await report(pat, 'pick', pickId)
     expect(first.statusCode, first.body).toBe(201)
-    const { report: filed } = ReportAnswer.parse(first.json())
+    const { report: filed, repeated } = ReportAnswer.parse(first.json())
     expect(filed).toMatchObject({ target_type: 'pick', target_id: pickId, status: 'open', resolved_at: null })
+    expect(repeated).toBe(false)
     const again = await report(pat, 'pick', pickId, 'Still copied')
     expect(again.statusCode).toBe(200)
-    expect(ReportAnswer.parse(again.json()).report).toEqual(filed)
+    expect(ReportAnswer.parse(again.json())).toEqual({ report: filed, repeated: true })
     const profile = await report(pat, 'creator', sam.id, 'Fake record in the bio')
     expect(profile.statusCode).toBe(201)
   })
@@ -85,7 +87,16 @@ describe('POST /reports', () => {
     expect(bad.json()).toMatchObject({
       error: { details: expect.arrayContaining([expect.objectContaining({ field: 'body.target_type' })]) },
     })
-    expect((await report(pat, 'pick', pickId, 'x'.repeat(501))).statusCode).toBe(400)
+    // The reason's messages are the ones the browser shows before sending.
+    for (const [reason, message] of [
+      ['   ', reportMessages.reasonRequired],
+      ['x'.repeat(501), reportMessages.reasonTooLong],
+    ]) {
+      const refused = await report(pat, 'pick', pickId, reason)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ error: { details: [{ field: 'body.reason', message }] } })
+    }
+    expect((await report(pat, 'pick', pickId, ` ${'x'.repeat(500)} `)).statusCode).toBe(201)
     expect((await report(null, 'pick', pickId)).statusCode).toBe(401)
   })
 })

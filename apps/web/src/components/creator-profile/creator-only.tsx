@@ -9,7 +9,8 @@ const frame = 'mx-auto flex w-full max-w-2xl flex-col items-start gap-4 px-4 py-
 
 /**
  * What an administrator or moderator without a creator profile sees where creator tools would be:
- * what the account is and where its own work is, instead of creator pages that cannot load.
+ * what the account is and where its own work is (the admin area, the moderation queue), instead of
+ * creator pages that cannot load.
  */
 export function NoCreatorProfile({ user, heading }: { user: StoredUser; heading: string }) {
   const isAdmin = user.role === 'admin'
@@ -23,7 +24,7 @@ export function NoCreatorProfile({ user, heading }: { user: StoredUser; heading:
       {isAdmin ? (
         <ButtonLink to="/admin/login">Open the admin area</ButtonLink>
       ) : (
-        <ButtonLink to="/shop-picks">Browse the shop</ButtonLink>
+        <ButtonLink to="/admin/dashboard/moderation">Open the moderation queue</ButtonLink>
       )}
     </div>
   )

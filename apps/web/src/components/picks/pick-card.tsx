@@ -2,6 +2,7 @@ import type { Pick as PickData } from '@picks/contracts'
 import { formatOdds, initialsOf, sportLabel } from '@picks/contracts/client'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { ReportMenu } from '../reports/report-actions.tsx'
 import { cx } from '../ui/cx.ts'
 import { Skeleton } from '../ui/skeleton.tsx'
 import {
@@ -130,7 +131,21 @@ export function PickCard({ pick }: { pick: PickData }) {
             <p className="truncate text-xs text-slate-600">@{pick.creator.username}</p>
           </div>
         </div>
-        <ResultBadge result={pick.result} className="shrink-0" />
+        <div className="flex shrink-0 items-center gap-1">
+          <ResultBadge result={pick.result} />
+          <ReportMenu
+            target={{ type: 'pick', id: pick.id }}
+            ownerId={pick.creator.id}
+            menuLabel="More actions for this pick"
+            dialogLabel="Report this pick"
+            about={
+              <p>
+                {matchupText(pick)}, a {betTypeLabels[pick.bet_type].toLowerCase()} pick by {pick.creator.name}. What is
+                wrong with it?
+              </p>
+            }
+          />
+        </div>
       </div>
 
       <div>

@@ -126,3 +126,18 @@ export const CloseIcon = (props: IconProps) => (
     <path d="M18 6L6 18M6 6l12 12" />
   </Icon>
 )
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Icon>
+)
+
+export const FlagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Icon>
+)

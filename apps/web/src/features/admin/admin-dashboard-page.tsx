@@ -9,16 +9,22 @@ import { pageTitle } from '../../lib/site.ts'
 import { AdminCallError } from './admin-client.ts'
 import { consoleQueries } from './api.ts'
 import { adminFailure } from './console/console-words.ts'
-import { consoleSections, type ConsoleSection } from './console/sections.tsx'
+import { useStoredUser } from '../../auth/stored-user.ts'
+import { consoleSectionsFor, opensAsAdmin, type ConsoleSection } from './console/sections.tsx'
 
 const sectionPath = (section: ConsoleSection) => `/admin/dashboard/${section.slug}`
 
+interface MenuProps {
+  sections: readonly ConsoleSection[]
+  current: ConsoleSection
+}
+
 /** The sections as a side menu on a wide screen. */
-function SideMenu({ current }: { current: ConsoleSection }) {
+function SideMenu({ sections, current }: MenuProps) {
   return (
     <nav aria-label="Admin sections" className="hidden w-44 shrink-0 lg:block">
       <ul className="flex flex-col gap-1">
-        {consoleSections.map((section) => (
+        {sections.map((section) => (
           <li key={section.slug}>
             <Link
               to={sectionPath(section)}
@@ -38,7 +44,7 @@ function SideMenu({ current }: { current: ConsoleSection }) {
 }
 
 /** The sections as a menu behind one button on a phone, which has no room for a side menu. */
-function SectionMenu({ current }: { current: ConsoleSection }) {
+function SectionMenu({ sections, current }: MenuProps) {
   return (
     <nav aria-label="Admin sections (menu)" className="lg:hidden">
       <DropdownMenu.Root>
@@ -55,7 +61,7 @@ function SectionMenu({ current }: { current: ConsoleSection }) {
             sideOffset={4}
             className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
-            {consoleSections.map((section) => (
+            {sections.map((section) => (
               <DropdownMenu.Item key={section.slug} asChild>
                 <Link
                   to={sectionPath(section)}
@@ -75,18 +81,23 @@ function SectionMenu({ current }: { current: ConsoleSection }) {
 
 /**
  * `/admin/dashboard/{section}`: the admin console. Each section has its own address, so a reload
- * keeps the place. The console opens once the server says this session holds admin powers; a
- * session that has not entered the admin password goes to /admin/login to enter it.
+ * keeps the place. For an administrator the console opens once the server says this session holds
+ * admin powers; a session that has not entered the admin password goes to /admin/login to enter
+ * it. A moderator has no admin password: they get the sections their permissions allow (the
+ * Moderation section), and the API checks each call.
  */
 export function Component() {
   const { section: slug } = useParams()
   const headingId = useId()
-  const session = useQuery(consoleQueries.session())
+  const user = useStoredUser()
+  const sections = consoleSectionsFor(user)
+  const asAdmin = opensAsAdmin(user)
+  const session = useQuery({ ...consoleQueries.session(), enabled: asAdmin })
   // `/admin/dashboard` itself shows the first section.
-  const current = slug === undefined ? consoleSections[0] : consoleSections.find((section) => section.slug === slug)
+  const current = slug === undefined ? sections[0] : sections.find((section) => section.slug === slug)
 
-  if (!current) return <Navigate to="/admin/dashboard" replace />
-  if (session.isPending) return <PageSkeleton label="Checking your admin session…" />
+  if (!current) return <Navigate to={sections.length > 0 ? '/admin/dashboard' : '/'} replace />
+  if (asAdmin && session.isPending) return <PageSkeleton label="Checking your admin session…" />
   if (session.isError) {
     const error = session.error
     if (error instanceof AdminCallError && (error.status === 401 || error.status === 403)) {
@@ -109,9 +120,9 @@ export function Component() {
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6 lg:py-10">
       <title>{pageTitle(`${current.label} · Admin Dashboard`)}</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Dashboard</h1>
-      <SectionMenu current={current} />
+      <SectionMenu sections={sections} current={current} />
       <div className="flex gap-8">
-        <SideMenu current={current} />
+        <SideMenu sections={sections} current={current} />
         <section aria-labelledby={headingId} className="flex min-w-0 flex-1 flex-col gap-4">
           <div>
             <h2 id={headingId} className="text-xl font-semibold text-slate-900">

@@ -64,14 +64,37 @@ describe('purchase page', () => {
     renderPurchasePage()
 
     expect((await screen.findByRole('link', { name: 'Manage your plans' })).getAttribute('href')).toBe('/dashboard')
+    expect(screen.queryByRole('button', { name: 'Report this profile' })).toBeNull()
   })
 
-  it('shows a visitor no dashboard link', async () => {
+  it('shows a visitor no dashboard link and no way to report', async () => {
     serveCreatorApi({ profiles: [aProfile()] })
     renderPurchasePage()
 
     await screen.findByRole('heading', { level: 1, name: 'Casey Lines' })
     expect(screen.queryByRole('link', { name: 'Manage your plans' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Report this profile' })).toBeNull()
+  })
+
+  it('lets someone signed in report the creator’s profile with a reason', async () => {
+    storeUserRecord(recordOf({ ...customer, id: buyerId, email: 'sam@example.com', name: 'Sam Rivers' }))
+    const { calls } = serveCreatorApi({ profiles: [aProfile()] }, (call) =>
+      call.method === 'POST' && call.path === '/api/reports'
+        ? apiError(404, 'NOT_FOUND', 'Creator not found')
+        : undefined,
+    )
+    const { user } = renderPurchasePage()
+
+    await user.click(await screen.findByRole('button', { name: 'Report this profile' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Report this profile' })
+    within(dialog).getByText(/The profile of Casey Lines \(@CaseyLines\)/)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fake record in the bio')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Creator not found')
+    expect(callsTo(calls, 'POST', '/api/reports').map((call) => call.body)).toEqual([
+      { target_type: 'creator', target_id: creatorUserId, reason: 'Fake record in the bio' },
+    ])
   })
 
   it('never turns a link that is not https into a link', async () => {

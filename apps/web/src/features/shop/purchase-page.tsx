@@ -10,6 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { PickList } from '../../components/records/pick-list.tsx'
+import { ReportButton } from '../../components/reports/report-actions.tsx'
 import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { CreatorRecordDetails } from '../../components/records/record-figures.tsx'
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx'
@@ -445,11 +446,24 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
       <PlansSection creatorId={creator.id} chosenPlanId={searchParams.get('plan')} />
       <RecentPicksSection creatorId={creator.id} />
       <Terms />
-      <p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
         <Link to="/shop-picks" className="font-medium text-slate-900 underline underline-offset-2">
           Back to the shop
         </Link>
-      </p>
+        <ReportButton
+          target={{ type: 'creator', id: creator.id }}
+          ownerId={creator.id}
+          dialogLabel="Report this profile"
+          about={
+            <p>
+              The profile of {creator.name} (@{creator.username}): the name, picture, bio and links on this page. What
+              is wrong with it?
+            </p>
+          }
+        >
+          Report this profile
+        </ReportButton>
+      </div>
     </>
   )
 }

@@ -5,7 +5,8 @@ import { renderWithProviders } from '../../../test/render.tsx'
 import { tableRows } from '../../../test/table-rows.ts'
 import { forgetAdminToken } from '../admin-client.ts'
 import { Component as AdminDashboardPage } from '../admin-dashboard-page.tsx'
-import { callsTo, json, serveConsoleApi } from '../../../test/fake-admin-api.ts'
+import { adminToken, callsTo, json, serveConsoleApi } from '../../../test/fake-admin-api.ts'
+import { signInAs } from '../../../test/render-app.tsx'
 
 const reportId = '0a9b8c7d-6e5f-4a3b-9c1d-2e3f4a5b6c7d'
 const pickId = '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b'
@@ -187,5 +188,39 @@ describe('the Moderation section', () => {
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     await screen.findByText('No open reports.')
+  })
+})
+
+describe('a moderator in the console', () => {
+  beforeEach(() => {
+    signInAs('moderator')
+  })
+
+  it('opens at the Moderation section, the only one offered, without the admin session or password', async () => {
+    const calls = serveConsoleApi({ '/api/moderation/reports': () => json(200, aPage([aReport()])) })
+    renderModeration('/admin/dashboard')
+
+    await screen.findByRole('heading', { level: 2, name: 'Moderation' })
+    const menu = screen.getByRole('navigation', { name: 'Admin sections' })
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Moderation'])
+    expect(tableRows(await screen.findByRole('table', { name: 'Reports' }))[0]?.Reason).toBe(
+      'Spam link in the analysis',
+    )
+    // Moderators have no admin password: the console asks the API only what `moderate_content` allows.
+    expect(callsTo(calls, '/api/admin/session')).toEqual([])
+    expect(callsTo(calls, '/api/moderation/reports')[0]?.headers.Authorization).toBe(`Bearer ${adminToken}`)
+  })
+
+  it("sends them from an administrator's section to the Moderation section", async () => {
+    const calls = serveConsoleApi({ '/api/moderation/reports': () => json(200, aPage([])) })
+    renderModeration('/admin/dashboard/users')
+
+    await screen.findByRole('heading', { level: 2, name: 'Moderation' })
+    await screen.findByText('No open reports.')
+    expect(callsTo(calls, '/api/users')).toEqual([])
   })
 })

@@ -325,13 +325,15 @@ describe('dashboard of an administrator or moderator without a creator profile',
     expect(calls.map((call) => call.path)).toEqual(['/api/me'])
   })
 
-  it('tells a moderator the same, with the shop to go to', async () => {
+  it('tells a moderator the same, with the moderation queue to go to', async () => {
     signedInAs('moderator')
     serveCreatorApi({ profiles: [] })
     renderDashboard()
 
     await screen.findByText('This moderator account has no creator profile, so it has no creator tools.')
-    expect(screen.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/shop-picks')
+    expect(screen.getByRole('link', { name: 'Open the moderation queue' }).getAttribute('href')).toBe(
+      '/admin/dashboard/moderation',
+    )
   })
 
   it('offers to ask again when the account cannot be checked', async () => {
