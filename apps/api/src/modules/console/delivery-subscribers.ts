@@ -50,35 +50,41 @@ export async function channelSubscribers(
   if (query.status === 'not_receiving') where.push(sql`not ${receiving}`)
   if (query.search) where.push(searchAny(query.search, [sql`u.name`, sql`u.email`, sql`u.phone`]))
   if (query.searchCreator) where.push(searchAny(query.searchCreator, [sql`cp.display_name`, sql`cp.username`]))
+  const order = direction(query.sortOrder)
   // The purchases' own access rule, over the table by its name (givesAccessAt names its columns so).
   // `listed` counts the pairs as the list is built: unfiltered, the page needs no second pass.
-  const from = sql`from (
-      select pairs.*, count(*) over () as listed from (
-        select live.user_id, live.creator_id, 'subscriber' as access, min(live.created_at) as since
-        from (${livePurchasesQuery(deps.now(), sql`purchases.user_id, purchases.creator_id, purchases.created_at`)}) live
-        where live.user_id <> live.creator_id
-        group by live.user_id, live.creator_id
-        union all
-        select f.user_id, f.creator_id, 'follower', f.followed_at from creator_alert_preferences f
-        where f.followed_at is not null and f.user_id <> f.creator_id and not exists (
-          select 1 from purchases where purchases.user_id = f.user_id and purchases.creator_id = f.creator_id
-            and ${givesAccessAt(deps.now())})
-      ) pairs
-    ) x
+  const pairs = sql`select pairs.*, count(*) over () as listed from (
+      select live.user_id, live.creator_id, 'subscriber' as access, min(live.created_at) as since
+      from (${livePurchasesQuery(deps.now(), sql`purchases.user_id, purchases.creator_id, purchases.created_at`)}) live
+      where live.user_id <> live.creator_id
+      group by live.user_id, live.creator_id
+      union all
+      select f.user_id, f.creator_id, 'follower', f.followed_at from creator_alert_preferences f
+      where f.followed_at is not null and f.user_id <> f.creator_id and not exists (
+        select 1 from purchases where purchases.user_id = f.user_id and purchases.creator_id = f.creator_id
+          and ${givesAccessAt(deps.now())})
+    ) pairs`
+  // Unfiltered and by date, the page is cut from the pairs before anyone is joined to it: the
+  // people, creators and settings of 21 pairs, not of every live one.
+  const pageFirst = where.length === 0 && query.sortBy === 'since'
+  const pairOrder = sql`order by x.since ${order}, x.user_id ${order}, x.creator_id ${order}`
+  const joined = (x: SQL) => sql`from (${x}) x
     join users u on u.id = x.user_id
     join creator_profiles cp on cp.user_id = x.creator_id
     left join notification_settings ns on ns.user_id = u.id
     left join creator_alert_preferences cap on cap.user_id = u.id and cap.creator_id = x.creator_id
     left join sms_numbers sn on sn.phone = u.phone
     ${whereAll(where)}`
-  const order = direction(query.sortOrder)
+  const from = joined(pairs)
+  const columns = sql`select u.id::text as user_id, u.name, u.email, u.phone, cp.user_id::text as creator_id,
+    cp.username, cp.display_name as creator_name, x.access, x.since, ${receiving} as receiving, x.listed`
   const found = await queryRows<SubscriberSqlRow & { listed: number | string }>(
     deps.db,
-    sql`select u.id::text as user_id, u.name, u.email, u.phone, cp.user_id::text as creator_id, cp.username,
-      cp.display_name as creator_name, x.access, x.since, ${receiving} as receiving, x.listed
-    ${from}
-    order by ${sortColumn[query.sortBy]} ${order}, u.id ${order}, cp.user_id ${order}
-    ${pageClause(query)}`,
+    pageFirst
+      ? sql`${columns} ${joined(sql`select * from (${pairs}) x ${pairOrder} ${pageClause(query)}`)} ${pairOrder}`
+      : sql`${columns} ${from}
+        order by ${sortColumn[query.sortBy]} ${order}, u.id ${order}, cp.user_id ${order}
+        ${pageClause(query)}`,
   )
   // Every pair has its person and creator (foreign keys), so without a filter `listed` is the total.
   const listed = found[0]?.listed
