@@ -79,10 +79,10 @@ function wordingOf(f: ReceiptFacts): Wording {
       }
     case 'cancellation':
       return {
-        subject: `Canceled: ${what}`,
+        subject: `Cancelled: ${what}`,
         intro: f.periodEnd
-          ? `Your subscription to ${what} is canceled. You keep access until ${receiptDate(f.periodEnd)} and will not be charged again.`
-          : `Your subscription to ${what} is canceled. You will not be charged again.`,
+          ? `Your subscription to ${what} is cancelled. You keep access until ${receiptDate(f.periodEnd)} and will not be charged again.`
+          : `Your subscription to ${what} is cancelled. You will not be charged again.`,
         amountLabel: null,
       }
     case 'refund':

@@ -168,7 +168,7 @@ describe('receipts', () => {
     expect((await request(t, 'DELETE', `/purchases/${id}`, pat)).statusCode).toBe(200)
     expect(await kindsTo(pat.email)).toEqual(['receipt_charge', 'receipt_cancellation'])
     const canceled = (await mailTo(pat.email))[1]!
-    expect(canceled.subject).toBe('Canceled: Monthly from Dana Sharp')
+    expect(canceled.subject).toBe('Cancelled: Monthly from Dana Sharp')
     expect(canceled.textBody).toContain('You keep access until December 23, 2026')
     // Nothing was charged: no receipt to print, the billing history instead.
     expect(canceled.textBody).not.toContain('/receipts/')
