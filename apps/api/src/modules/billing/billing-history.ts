@@ -12,6 +12,31 @@ import { billingReceipts } from './receipts.table.ts'
 
 const chargeKinds = ['charge', 'renewal', 'renewal_failed'] as const
 
+/**
+ * The printable receipt (`/receipts/:id`, which shows charges only) a billing e-mail links to: a
+ * charge, a renewal or a failed renewal its own; a refund the charge it refunded, which shows the
+ * refund; a cancellation or a creator's notice none.
+ */
+export async function receiptPageOf(
+  db: Db,
+  receipt: Pick<typeof billingReceipts.$inferSelect, 'id' | 'kind' | 'recipientId' | 'paymentRef'>,
+): Promise<string | null> {
+  if ((chargeKinds as readonly string[]).includes(receipt.kind)) return receipt.id
+  if (receipt.kind !== 'refund' || !receipt.paymentRef) return null
+  const [charged] = await db
+    .select({ id: billingReceipts.id })
+    .from(billingReceipts)
+    .where(
+      and(
+        eq(billingReceipts.paymentRef, receipt.paymentRef),
+        eq(billingReceipts.recipientId, receipt.recipientId),
+        inArray(billingReceipts.kind, ['charge', 'renewal']),
+      ),
+    )
+    .limit(1)
+  return charged?.id ?? null
+}
+
 /** The cents refunded so far on a row's charge. */
 const refundedCents = sql<number>`coalesce((
   select sum(r.amount_cents) from billing_receipts r

@@ -21,6 +21,11 @@ export interface ReceiptFacts {
   occurredAt: Date
   /** Whether the purchase is a subscription (a pass has nothing to cancel). */
   subscription: boolean
+  /**
+   * The printable receipt (`/receipts/:id`) the e-mail links to: the charge's own, or for a refund the
+   * charge it refunded, which shows the refund; null for none.
+   */
+  receiptPageId: string | null
 }
 
 /** Receipts show cents always ("$29.00"), unlike the shop's short prices. */
@@ -74,10 +79,10 @@ function wordingOf(f: ReceiptFacts): Wording {
       }
     case 'cancellation':
       return {
-        subject: `Canceled: ${what}`,
+        subject: `Cancelled: ${what}`,
         intro: f.periodEnd
-          ? `Your subscription to ${what} is canceled. You keep access until ${receiptDate(f.periodEnd)} and will not be charged again.`
-          : `Your subscription to ${what} is canceled. You will not be charged again.`,
+          ? `Your subscription to ${what} is cancelled. You keep access until ${receiptDate(f.periodEnd)} and will not be charged again.`
+          : `Your subscription to ${what} is cancelled. You will not be charged again.`,
         amountLabel: null,
       }
     case 'refund':
@@ -118,7 +123,10 @@ export function receiptEmail(f: ReceiptFacts, site: string): EmailMessage {
     links.push(['See your subscribers', `${site}/creator/notifications`])
     links.push(['Turn these e-mails off', `${site}/creator/notifications`])
   } else {
-    if (f.kind !== 'cancellation') links.push(['View or print this receipt', `${site}/receipts/${f.id}`])
+    if (f.receiptPageId) {
+      const label = f.kind === 'refund' ? 'View or print the refunded charge' : 'View or print this receipt'
+      links.push([label, `${site}/receipts/${f.receiptPageId}`])
+    }
     if (f.subscription && f.kind !== 'cancellation') {
       links.push(['Cancel or manage your subscription', `${site}/manage-subscriptions`])
     } else {

@@ -8,6 +8,7 @@ import { classifySendFailure, SendFailure, type EmailSender } from '../notificat
 import type { PaymentEvent, ProviderName } from '../payments/payments.service.ts'
 import { purchaseRowById, type PurchaseEvent, type PurchaseRow } from '../purchases/purchases.service.ts'
 import { findUserById } from '../users/users.service.ts'
+import { receiptPageOf } from './billing-history.ts'
 import { receiptEmail } from './receipt-messages.ts'
 import { billingReceipts, type ReceiptKind } from './receipts.table.ts'
 
@@ -244,7 +245,8 @@ export async function sendReceipts(deps: SendDeps, limit = 25): Promise<number> 
       ])
       if (!recipient || !purchase) throw new SendFailure('The recipient or the purchase is gone', true)
       const subscription = purchase.kind === 'subscription'
-      await deps.email.send(receiptEmail({ ...receipt, to: recipient.email, subscription }, site))
+      const receiptPageId = await receiptPageOf(deps.db, receipt)
+      await deps.email.send(receiptEmail({ ...receipt, to: recipient.email, subscription, receiptPageId }, site))
       await deps.db
         .update(billingReceipts)
         .set({ emailStatus: 'sent', sentAt: sql`now()` })

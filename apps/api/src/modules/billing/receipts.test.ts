@@ -70,6 +70,15 @@ async function replayAllEvents(): Promise<number> {
   return applied
 }
 
+/** The printable receipt (`/receipts/:id`) an e-mail links to, as its customer reads it. */
+async function linkedReceipt(body: string, reader: Person) {
+  const id = /\/receipts\/([0-9a-f-]{36})\b/.exec(body)?.[1]
+  if (!id) throw new Error(`no receipt link in: ${body}`)
+  const res = await request(t, 'GET', `/users/${reader.id}/charges/${id}`, reader)
+  expect(res.statusCode, res.body).toBe(200)
+  return ChargeAnswer.parse(res.json()).charge
+}
+
 async function refund(purchaseId: string, amountCents: number): Promise<void> {
   const [charge] = await t.database.db
     .select({ ref: ledgerEntries.providerRef })
@@ -101,6 +110,8 @@ describe('receipts', () => {
     expect(receipt!.textBody).toContain(
       'Cancel or manage your subscription: http://localhost:3000/manage-subscriptions',
     )
+    // Its link opens the printable receipt of this charge.
+    expect(await linkedReceipt(receipt!.textBody, pat)).toMatchObject({ kind: 'charge', amount_cents: 2900 })
     expect(await kindsTo('dana@example.com')).toEqual(['receipt_new_subscriber'])
 
     // The provider sends every event again: nothing more goes out.
@@ -133,6 +144,7 @@ describe('receipts', () => {
     expect(failed).toMatchObject({ kind: 'receipt_renewal_failed', subject: 'Payment failed: Monthly from Dana Sharp' })
     expect(failed.textBody).toContain('Amount due: $29.00')
     expect(failed.textBody).toContain('ending in 0341')
+    expect(await linkedReceipt(failed.textBody, sam)).toMatchObject({ kind: 'renewal_failed', status: 'failed' })
     await later(1)
     await later(3)
     await later(5)
@@ -156,8 +168,13 @@ describe('receipts', () => {
     expect((await request(t, 'DELETE', `/purchases/${id}`, pat)).statusCode).toBe(200)
     expect(await kindsTo(pat.email)).toEqual(['receipt_charge', 'receipt_cancellation'])
     const canceled = (await mailTo(pat.email))[1]!
-    expect(canceled.subject).toBe('Canceled: Monthly from Dana Sharp')
+    expect(canceled.subject).toBe('Cancelled: Monthly from Dana Sharp')
     expect(canceled.textBody).toContain('You keep access until December 23, 2026')
+    // Nothing was charged: no receipt to print, the billing history instead.
+    expect(canceled.textBody).not.toContain('/receipts/')
+    expect(canceled.textBody).toContain(
+      'Your subscriptions and billing history: http://localhost:3000/manage-subscriptions',
+    )
     await later(31)
     expect(await kindsTo(pat.email)).toEqual(['receipt_charge', 'receipt_cancellation'])
   })
@@ -170,6 +187,15 @@ describe('receipts', () => {
     expect(refunded).toMatchObject({ kind: 'receipt_refund', subject: 'Refund: $5.00 for Day pass from Dana Sharp' })
     expect(refunded?.textBody).toContain('Amount refunded: $5.00')
     expect(refunded?.textBody).toContain('ending in 4242')
+    // Its link opens the receipt of the charge it refunded, which shows the refund (the printable
+    // receipts are charges'; a link to the refund's own row would find nothing).
+    expect(refunded?.textBody).toMatch(/View or print the refunded charge: http:\/\/localhost:3000\/receipts\//)
+    expect(await linkedReceipt(refunded!.textBody, pat)).toMatchObject({
+      kind: 'charge',
+      status: 'refunded',
+      amount_cents: 999,
+      refunded_cents: 500,
+    })
     expect(await replayAllEvents()).toBe(0)
     expect(await kindsTo(pat.email)).toEqual(['receipt_charge', 'receipt_refund'])
   })
