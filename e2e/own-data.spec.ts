@@ -87,6 +87,9 @@ test('a creator changes plans and profile on one device; the other shows them af
     await expect(plansOnA.getByRole('listitem')).toHaveCount(3)
     await b.getByRole('link', { name: 'View your purchase page' }).click()
     await expect(b).toHaveURL(/\/shop-picks\/purchase\/[0-9a-f-]{36}$/)
+    // The purchase page has replaced the dashboard (its chunk may still be loading when the address
+    // changes; going back before it shows would leave the dashboard mounted and never re-read).
+    await expect(b.getByRole('heading', { level: 1, name: 'Olive Owner' })).toBeVisible()
     await b.goBack()
     await expect(b).toHaveURL(/\/dashboard$/)
     await expect(plansOnB.getByRole('listitem')).toHaveCount(3)
