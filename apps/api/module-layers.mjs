@@ -19,14 +19,18 @@ export const moduleLayers = {
   admin: ['auth', 'users', 'audit'],
   clients: ['auth', 'users'],
   creators: ['auth', 'users'],
+  // Promo codes (issue 17): the creator's codes; purchases apply them at checkout.
+  promotions: ['creators', 'users', 'auth'],
   ledger: ['payments', 'creators'],
   payouts: ['ledger', 'payments', 'creators', 'users', 'auth'],
-  purchases: ['ledger', 'payments', 'creators', 'users', 'auth'],
-  billing: ['purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications', 'audit'],
+  purchases: ['promotions', 'ledger', 'payments', 'creators', 'users', 'auth'],
+  billing: ['promotions', 'purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications', 'audit'],
   picks: ['purchases', 'creators', 'odds', 'auth', 'users', 'audit'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
   // Reports and moderators' hides (issue 16): the content's own modules keep the hidden state.
   moderation: ['picks', 'creators', 'users', 'audit', 'auth'],
+  // A creator's analytics (issue 17): figures read across sales, picks and deliveries, never kept by hand.
+  analytics: ['alerts', 'picks', 'purchases', 'promotions', 'ledger', 'creators', 'users', 'auth'],
   // The admin console's reads across the marketplace (issue 16): figures, lists, deliveries, status.
   console: [
     'alerts',

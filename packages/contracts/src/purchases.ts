@@ -54,6 +54,8 @@ export const PurchaseIdParams = z.object({ id: z.uuid() })
 /** `POST /purchases`: the plan to buy. The server finds the creator and the price from it. */
 export const CreatePurchaseBody = z.strictObject({
   plan_id: z.uuid('Choose a plan'),
+  /** A creator's promo code (issue 17); checked again at checkout. */
+  promo_code: text().trim().min(1, 'Enter a promo code').max(64, 'That promo code does not exist').optional(),
 })
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>
 

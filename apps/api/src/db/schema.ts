@@ -4,6 +4,7 @@ export { users } from '../modules/users/users.table.ts'
 export { creatorProfiles, subscriptionPlans } from '../modules/creators/creators.table.ts'
 export {
   creatorPreviousUsernames,
+  creatorReferralSignups,
   creatorReferralVisits,
   creatorShareCodes,
 } from '../modules/creators/creator-links.table.ts'
@@ -26,6 +27,7 @@ export { adminAuditLog } from '../modules/audit/audit.table.ts'
 export { creatorClients } from '../modules/clients/clients.table.ts'
 export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
 export { purchases } from '../modules/purchases/purchases.table.ts'
+export { promoCodes } from '../modules/promotions/promotions.table.ts'
 export { paymentEvents } from '../modules/billing/billing.table.ts'
 export { billingReceipts } from '../modules/billing/receipts.table.ts'
 export { adminRefunds } from '../modules/billing/refunds.table.ts'

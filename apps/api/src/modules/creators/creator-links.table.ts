@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../users/users.table.ts'
 import { creatorProfiles } from './creators.table.ts'
 
 /**
@@ -61,4 +62,24 @@ export const creatorReferralVisits = pgTable(
     index('creator_referral_visits_creator_time_idx').on(t.creatorId, t.visitedAt),
     check('creator_referral_visits_hash_format', sql`${t.visitorHash} ~ '^[0-9a-f]{64}$'`),
   ],
+)
+
+/**
+ * Sign-ups through a creator's share link (issue 17): the account made within the attribution window
+ * after a visit through the link (last touch). One row per account, kept for the creator's results.
+ */
+export const creatorReferralSignups = pgTable(
+  'creator_referral_signups',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('creator_referral_signups_creator_time_idx').on(t.creatorId, t.signedUpAt)],
 )

@@ -23,10 +23,26 @@ export interface CheckoutInput {
   } & ({ kind: 'subscription'; interval: PlanInterval; trialDays: number } | { kind: 'one_time'; accessDays: number })
   /** The platform's share in basis points (1000 = 10%), taken as an application fee. */
   feeBps: number
+  /**
+   * A creator's promo code (issue 17): the provider charges the discounted amount on the payments
+   * the duration covers, and the fee is taken on what is charged.
+   */
+  discount?: CheckoutDiscount | null
   successUrl: string
   cancelUrl: string
   /** Sent with the call, so a retried request never opens a second checkout. */
   idempotencyKey: string
+}
+
+/** A discount in neutral terms: percent or amount off, once, for some months or forever. */
+export interface CheckoutDiscount {
+  /** Our promo code, kept with the provider's coupon. */
+  promoCodeId: string
+  code: string
+  percentOff: number | null
+  amountOffCents: number | null
+  duration: 'once' | 'repeating' | 'forever'
+  durationMonths: number | null
 }
 
 export interface CheckoutSession {

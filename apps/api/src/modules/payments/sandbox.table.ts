@@ -13,6 +13,18 @@ export interface SandboxItem {
   interval: 'week' | 'month' | 'year' | null
   trialDays: number
   accessDays: number | null
+  /** A promo code's discount (issue 17), as the checkout was given it. */
+  discount?: SandboxDiscount | null
+}
+
+/** A discount as the sandbox keeps it, like a provider's coupon: what it takes off and for how long. */
+export interface SandboxDiscount {
+  promoCodeId: string
+  code: string
+  percentOff: number | null
+  amountOffCents: number | null
+  duration: 'once' | 'repeating' | 'forever'
+  durationMonths: number | null
 }
 
 export const sandboxAccounts = pgTable(
@@ -89,6 +101,9 @@ export const sandboxSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The promo code's discount on the subscription's payments, and how many payments were made. */
+    discount: jsonb('discount').$type<SandboxDiscount>(),
+    paymentsMade: integer('payments_made').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { creatorProfiles, subscriptionPlans } from '../creators/creators.table.ts'
+import { promoCodes } from '../promotions/promotions.table.ts'
 import { users } from '../users/users.table.ts'
 
 /**
@@ -39,6 +40,24 @@ export const purchases = pgTable(
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     checkoutSessionId: text('checkout_session_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /**
+     * The promo code used (issue 17) and its discount, copied like the plan's terms, so the code
+     * changing or being switched off never changes what this buyer pays.
+     */
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    discountKind: text('discount_kind', { enum: ['percent', 'amount'] }),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    discountDuration: text('discount_duration', { enum: ['once', 'repeating', 'forever'] }),
+    discountMonths: integer('discount_months'),
+    /**
+     * What brought the buyer (issue 17): the last visit through a creator's share link within the
+     * attribution window before checkout, kept with the purchase.
+     */
+    referralSource: text('referral_source', { enum: ['share_link'] }),
+    referralCode: text('referral_code'),
+    referredAt: timestamp('referred_at', { withTimezone: true }),
     /** The newest provider event applied to the status: an older one arriving late changes nothing. */
     statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,9 +95,23 @@ export const purchases = pgTable(
     index('purchases_created_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index('purchases_amount_idx').on(t.priceCents, t.id),
     index('purchases_status_created_idx').on(t.status, sql`${t.createdAt} desc`),
+    // A promo code's redemptions, and one code per customer (issue 17).
+    index('purchases_promo_code_idx')
+      .on(t.promoCodeId, t.userId)
+      .where(sql`${t.promoCodeId} is not null`),
+    // Share-link results: first purchases through the link by day.
+    index('purchases_referral_idx')
+      .on(t.creatorId, t.createdAt)
+      .where(sql`${t.referralSource} is not null`),
     uniqueIndex('purchases_checkout_session_key').on(t.checkoutSessionId),
     uniqueIndex('purchases_provider_subscription_key').on(t.providerSubscriptionId),
     check('purchases_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'purchases_discount_shape',
+      sql`${t.discountKind} is null
+       or (${t.discountKind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.discountDuration} is not null)
+       or (${t.discountKind} = 'amount' and ${t.amountOffCents} > 0 and ${t.discountDuration} is not null)`,
+    ),
     check(
       'purchases_kind_shape',
       sql`(${t.kind} = 'subscription' and ${t.interval} is not null) or (${t.kind} = 'one_time' and ${t.accessDays} is not null)`,
