@@ -180,15 +180,6 @@ export const PromoQuote = z.object({
 })
 export type PromoQuote = z.infer<typeof PromoQuote>
 
-/** A plan's free trial, set from `/creator-promotions` as well as the plan editor. */
-export const PlanTrialBody = z.strictObject({
-  trial_days: z
-    .number('Free trials are 0 to 30 days')
-    .int('Free trials are 0 to 30 days')
-    .min(0, 'Free trials are 0 to 30 days')
-    .max(30, 'Free trials are 0 to 30 days'),
-})
-
 /** `GET /creators/{id}/share-link/results?days`: the link's visits, sign-ups and first purchases by day. */
 export const ShareLinkResultsQuery = z.object({
   days: z.coerce.number('days is a whole number from 7 to 365').int().min(7).max(365).default(30),
