@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PickRecordSchema } from './records.ts'
+import { analyticsMessages, analyticsTimeframes } from './analytics-rules.ts'
 import { promoDiscountKinds, promoDurations, promoLimits, promoMessages, promoCodePattern } from './promo-rules.ts'
 import { text } from './text.ts'
 
@@ -203,13 +204,7 @@ export type ShareLinkResults = z.infer<typeof ShareLinkResults>
 
 // Analytics: `GET /creator/analytics/{id}?timeframe` (spec §7, default all).
 
-export const analyticsTimeframes = ['7d', '30d', '90d', '1y', 'all'] as const
-export type AnalyticsTimeframe = (typeof analyticsTimeframes)[number]
-export const analyticsMessages = {
-  /** Spec §8, verbatim. */
-  failed: 'Failed to fetch creator analytics',
-  timeframe: 'timeframe is one of 7d, 30d, 90d, 1y or all',
-} as const
+export { analyticsMessages, analyticsTimeframes, type AnalyticsTimeframe } from './analytics-rules.ts'
 
 export const CreatorAnalyticsQuery = z.object({
   timeframe: z.enum(analyticsTimeframes, { error: analyticsMessages.timeframe }).default('all'),
