@@ -1,7 +1,8 @@
 /**
- * The creator tools' data calls, one file per area: the dashboard (registering, plans, share link,
+ * The creator tools' data calls, one file per area: analytics, the dashboard (registering, plans, share link,
  * grading), payouts and the payments page, and notifications.
  */
+export * from './analytics.ts'
 export * from './billing-emails.ts'
 export * from './dashboard.ts'
 export * from './notifications.ts'

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordOf, storeUserRecord } from '../../../auth/stored-user.ts'
+import { analyticsAnswer, analyticsState, anAnalytics, someFigures } from '../../../test/fake-analytics-api.ts'
 import { aPlan, aProfile, creatorUserId, customer, serveCreatorApi } from '../../../test/fake-creator-api.ts'
 import { aCreatorRecord, aPickCreator, recordsAnswer } from '../../../test/fake-records-api.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
@@ -8,11 +9,11 @@ import { Component as DashboardPage } from './dashboard-page.tsx'
 
 const casey = aPickCreator({ id: creatorUserId, name: 'Casey Lines', username: 'CaseyLines' })
 
-function renderCreatorDashboard(record: ReturnType<typeof aCreatorRecord>) {
+function renderCreatorDashboard(record: ReturnType<typeof aCreatorRecord>, analytics = analyticsState()) {
   storeUserRecord(recordOf({ ...customer, role: 'creator' }))
-  const served = serveCreatorApi(
-    { profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] },
-    recordsAnswer({ creators: [{ creator: casey, record }] }),
+  const records = recordsAnswer({ creators: [{ creator: casey, record }] })
+  const served = serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] }, (call) =>
+    call.path.startsWith('/api/creator/analytics/') ? analyticsAnswer(analytics)(call) : records(call),
   )
   renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard' })
   return served
@@ -45,5 +46,27 @@ describe('creator dashboard: your record', () => {
 
     const card = await screen.findByRole('region', { name: 'Your record' })
     expect((await within(card).findByText(/^No graded picks yet/)).textContent).toBe('No graded picks yet. 1 pending.')
+  })
+})
+
+describe('creator dashboard: analytics', () => {
+  it('shows the last 30 days of the creator’s own figures', async () => {
+    const { calls } = renderCreatorDashboard(
+      aCreatorRecord('-', {}),
+      analyticsState({
+        answers: {
+          '30d': anAnalytics('30d', {
+            current: someFigures({ gross_sales_cents: 4_000, net_earnings_cents: 3_600 }),
+            previous: someFigures({ gross_sales_cents: 2_000, net_earnings_cents: 1_800 }),
+          }),
+        },
+      }),
+    )
+
+    const section = await screen.findByRole('region', { name: 'Analytics' })
+    const figures = await within(section).findByLabelText('Key figures')
+    expect(within(figures).getByText('$36').nextElementSibling?.textContent).toBe('After $0 in fees')
+    expect(within(section).getByRole('tab', { name: '30 days' }).getAttribute('aria-selected')).toBe('true')
+    expect(calls.filter((call) => call.path === `/api/creator/analytics/${creatorUserId}`)).toHaveLength(1)
   })
 })

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { creatorProfileQueries } from '../../../components/creator-profile/creator-queries.ts'
 import { pickRecordQueries } from '../../../components/records/pick-record-queries.ts'
 import { pageTitle } from '../../../lib/site.ts'
+import { AnalyticsSection } from '../analytics/analytics-section.tsx'
 import { GradePicksSection } from './grade-picks-section.tsx'
 import { PlansEditor } from './plans-editor.tsx'
 import { SetupSteps } from './setup-steps.tsx'
@@ -75,7 +76,7 @@ function YourRecordCard({ creatorId }: { creatorId: string }) {
 
 /**
  * The creator dashboard shell (spec §2 `/dashboard` for creators): who they are, the steps to a
- * first sale (until they are done), the creator pages, their record, their plans and their share link. Analytics come with a later issue.
+ * first sale (until they are done), the creator pages, their analytics, their record, their plans and their share link.
  */
 export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; justRegistered: boolean }) {
   const profile = useQuery(creatorProfileQueries.own(user.id))
@@ -121,6 +122,8 @@ export function CreatorDashboard({ user, justRegistered }: { user: StoredUser; j
       {creator && <SetupSteps creatorId={creator.id} />}
 
       <CreatorTools />
+
+      {creator && <AnalyticsSection creatorId={creator.id} />}
 
       {creator && <YourRecordCard creatorId={creator.id} />}
       {creator && <GradePicksSection creatorId={creator.id} />}
