@@ -58,23 +58,26 @@ function timeAxis(bucket: Bucket, width: number) {
   )
 }
 
+/** The value axis: plain numbers, fewer of them on a phone. */
+function valueAxis(width: number) {
+  return { tick: axisTick, tickLine: false, axisLine: false, tickCount: width < phoneWidth ? 4 : 5 } as const
+}
+
+/** Both time charts: the box's width, a fixed height, and a margin that leaves the axis labels room. */
+function timeChart(width: number, series: Series) {
+  return { width, height: chartHeight, data: series, margin: { top: 8, right: 8, bottom: 0, left: 0 } }
+}
+
 const labelOf = (bucket: Bucket) => (start: unknown) => bucketLabel(String(start), bucket)
 
 export function EarningsChart({ series, bucket }: { series: Series; bucket: Bucket }) {
   const [box, width] = useBoxWidth()
   return (
     <div ref={box} className="h-full w-full">
-      <LineChart width={width} height={chartHeight} data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart {...timeChart(width, series)}>
         <CartesianGrid stroke={colours.grid} vertical={false} />
         {timeAxis(bucket, width)}
-        <YAxis
-          width={56}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          tickCount={width < phoneWidth ? 4 : 5}
-          tickFormatter={(cents: number) => compactDollars.format(cents / 100)}
-        />
+        <YAxis width={56} {...valueAxis(width)} tickFormatter={(cents: number) => compactDollars.format(cents / 100)} />
         <Tooltip labelFormatter={labelOf(bucket)} formatter={(cents) => formatCents(Number(cents))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line
@@ -105,17 +108,10 @@ export function SubscribersChart({ series, bucket }: { series: Series; bucket: B
   const [box, width] = useBoxWidth()
   return (
     <div ref={box} className="h-full w-full">
-      <ComposedChart width={width} height={chartHeight} data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <ComposedChart {...timeChart(width, series)}>
         <CartesianGrid stroke={colours.grid} vertical={false} />
         {timeAxis(bucket, width)}
-        <YAxis
-          width={40}
-          allowDecimals={false}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          tickCount={width < phoneWidth ? 4 : 5}
-        />
+        <YAxis width={40} allowDecimals={false} {...valueAxis(width)} />
         <Tooltip labelFormatter={labelOf(bucket)} formatter={(value) => formatCount(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="new_subscribers" name="New" fill={colours.added} isAnimationActive={false} />

@@ -18,18 +18,23 @@ const FunnelChart = lazy(async () => ({ default: (await loadCharts()).FunnelChar
  * A chart with its title, an accessible name that sums it up, and a table of the same numbers:
  * visually hidden (screen readers and tests read it) until "Show as table" shows it.
  */
-function ChartFigure({
+function ChartFigure<Row>({
   title,
   summary,
   chartClassName = 'h-56',
   chart,
-  table,
+  columns,
+  rows,
+  rowKey,
 }: {
+  /** The figure's heading, and the name of its table. */
   title: string
   summary: string
   chartClassName?: string
   chart: ReactNode
-  table: ReactNode
+  columns: DataColumn<Row>[]
+  rows: Row[]
+  rowKey: (row: Row) => string
 }) {
   const titleId = useId()
   const [isTableShown, setTableShown] = useState(false)
@@ -53,7 +58,9 @@ function ChartFigure({
           {chart}
         </div>
       </Suspense>
-      <div className={cx(!isTableShown && 'sr-only')}>{table}</div>
+      <div className={cx(!isTableShown && 'sr-only')}>
+        <DataTable caption={title} columns={columns} rows={rows} rowKey={rowKey} fields="figures" />
+      </div>
     </figure>
   )
 }
@@ -84,15 +91,9 @@ export function EarningsFigure({ analytics }: { analytics: CreatorAnalytics }) {
       title="Earnings over time"
       summary={`Net earnings by ${bucket}: ${formatCents(sum(series, 'net_earnings_cents'))} in all, from ${formatCents(sum(series, 'gross_sales_cents'))} of gross sales`}
       chart={<EarningsChart series={series} bucket={bucket} />}
-      table={
-        <DataTable
-          caption="Earnings over time"
-          columns={columns}
-          rows={series}
-          rowKey={(p) => p.start}
-          fields="figures"
-        />
-      }
+      columns={columns}
+      rows={series}
+      rowKey={(p) => p.start}
     />
   )
 }
@@ -111,15 +112,9 @@ export function SubscribersFigure({ analytics }: { analytics: CreatorAnalytics }
       title="Subscribers over time"
       summary={`Subscribers by ${bucket}: ${formatCount(sum(series, 'new_subscribers'))} new, ${formatCount(sum(series, 'cancelled_subscribers'))} cancelled, ${formatCount(active)} active at the end`}
       chart={<SubscribersChart series={series} bucket={bucket} />}
-      table={
-        <DataTable
-          caption="Subscribers over time"
-          columns={columns}
-          rows={series}
-          rowKey={(p) => p.start}
-          fields="figures"
-        />
-      }
+      columns={columns}
+      rows={series}
+      rowKey={(p) => p.start}
     />
   )
 }
@@ -138,15 +133,9 @@ export function FunnelFigure({ funnel }: { funnel: CreatorAnalytics['funnel'] })
       summary={`Share link: ${steps.map((step) => `${formatCount(step.count)} ${step.label.toLowerCase()}`).join(', ')}`}
       chartClassName="h-38"
       chart={<FunnelChart funnel={funnel} />}
-      table={
-        <DataTable
-          caption="Share link funnel"
-          columns={funnelColumns}
-          rows={steps}
-          rowKey={(s) => s.label}
-          fields="figures"
-        />
-      }
+      columns={funnelColumns}
+      rows={steps}
+      rowKey={(s) => s.label}
     />
   )
 }
