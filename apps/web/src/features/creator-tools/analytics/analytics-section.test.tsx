@@ -11,6 +11,7 @@ import {
 import { callsTo } from '../../../test/fake-fetch.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { tableRows } from '../../../test/table-rows.ts'
+import { analyticsQueries } from '../api/index.ts'
 import { AnalyticsSection } from './analytics-section.tsx'
 
 const analyticsPath = `/api/creator/analytics/${creatorUserId}`
@@ -129,10 +130,16 @@ afterEach(() => {
 describe('creator analytics', () => {
   it('shows the last 30 days’ figures, each against the 30 days before, in words', async () => {
     const { calls } = serveAnalyticsApi({ answers: { '30d': thirtyDays } })
-    renderSection()
+    const { queryClient } = renderSection()
 
     await netEarningsShown('$1,200')
     expect(callsTo(calls, 'GET', analyticsPath).map((call) => call.search.get('timeframe'))).toEqual(['30d'])
+    // Own data (decision 023): never saved to local storage, read again on every visit.
+    expect(
+      queryClient.getQueryCache().find({ queryKey: analyticsQueries.figures(creatorUserId, '30d').queryKey })?.meta,
+    ).toEqual({
+      owner: true,
+    })
     expect(screen.getByRole('tab', { name: '30 days' }).getAttribute('aria-selected')).toBe('true')
 
     expect(metric('Net earnings')).toEqual(['$1,200', 'After $150 in fees', 'Up 20% vs previous 30 days'])
@@ -201,6 +208,8 @@ describe('creator analytics', () => {
     expect(within(earnings).getByRole('img').getAttribute('aria-label')).toBe(
       'Net earnings by day: $1,200 in all, from $1,500 of gross sales',
     )
+    // The drawing comes with its own chunk: net and gross as two lines.
+    await waitFor(() => expect(within(earnings).getByRole('img').querySelectorAll('.recharts-line')).toHaveLength(2))
     expect(tableRows(within(earnings).getByRole('table', { name: 'Earnings over time' }))).toEqual([
       { Day: 'Feb 1', 'Net earnings': '$500', 'Gross sales': '$600' },
       { Day: 'Feb 2', 'Net earnings': '$700', 'Gross sales': '$900' },
