@@ -15,6 +15,9 @@ import { registerWebApp } from './http/static-web.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { creatorsRoutes } from './modules/creators/creators.routes.ts'
 import { createShopCache } from './modules/creators/shop-cache.ts'
+import { touchOf } from './modules/creators/referral-touch.ts'
+import { recordReferralSignup } from './modules/creators/share-links.ts'
+import { shareLinkResultsRoutes } from './modules/analytics/share-link-results.routes.ts'
 import { adminRoutes } from './modules/admin/admin.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { consoleMetricsRoutes } from './modules/console/console-metrics.routes.ts'
@@ -167,6 +170,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const email = senders.email.kind === 'smtp' ? sendInBackground(senders.email, app.log) : senders.email
   // Auth reaches the person records through the users module's side of its account directory.
   const accounts = accountDirectory({ db: deps.database.db })
+  const now = deps.now ?? (() => new Date())
+  // A share link's last touch (decision 036): the signed cookie set by a visit through the link.
+  const lastTouch = (cookie: string | null | undefined) => touchOf(cookie, config.authSecret, now())
   const auth = createAuth({
     db: deps.database.db,
     accounts,
@@ -175,9 +181,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sms,
     log: app.log,
     ...(deps.authRateLimit !== undefined ? { rateLimit: deps.authRateLimit } : {}),
+    // A new account is credited to the share link its person came through within 30 days.
+    afterSignUp: async ({ authId, cookie }) => {
+      const touch = lastTouch(cookie)
+      const user = touch ? await accounts.findByAuthId(authId) : null
+      if (!touch || !user) return
+      await recordReferralSignup({ db: deps.database.db }, { userId: user.id, touch, signedUpAt: now() })
+    },
   })
 
-  const now = deps.now ?? (() => new Date())
   // Every route from here on declares who may call it; the guard enforces it before the body is read.
   installGuard(app, {
     session: (request) => requestSession(auth, deps.database.db, request),
@@ -284,7 +296,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ...money,
         chargeableAccountOf: (creatorId) =>
           chargeableAccountOf({ db: deps.database.db, provider: billing.provider.name }, creatorId),
+        lastTouch: (request) => lastTouch(request.headers.cookie),
       })
+      await api.register(shareLinkResultsRoutes, { db: deps.database.db, now })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
         db: deps.database.db,

@@ -32,10 +32,14 @@ export async function latestCode(db: Db, to: string): Promise<string> {
   return code
 }
 
-/** Signs up and verifies through the real endpoints; returns the session cookie. */
-export async function signUpAndVerify(app: FastifyInstance, db: Db, email: string): Promise<string> {
+/**
+ * Signs up and verifies through the real endpoints; returns the session cookie. `cookie` is what
+ * the browser already carries (a share link's touch).
+ */
+export async function signUpAndVerify(app: FastifyInstance, db: Db, email: string, cookie?: string): Promise<string> {
+  const headers = { origin: testOrigin, ...(cookie ? { cookie } : {}) }
   const post = (url: string, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: `/api/auth${url}`, headers: { origin: testOrigin }, payload })
+    app.inject({ method: 'POST', url: `/api/auth${url}`, headers, payload })
   const signUp = await post('/sign-up/email', { name: 'Pat Bettor', email, password: testPassword })
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`)
   const verified = await post('/email-otp/verify-email', { email, otp: await latestCode(db, email) })

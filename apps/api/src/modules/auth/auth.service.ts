@@ -80,10 +80,22 @@ export interface AuthDeps {
   rateLimit?: boolean
   /** Where sign-in codes are texted; by default the database outbox. */
   sms?: SmsSender
+  /**
+   * Called once an account exists (an e-mail sign-up, a first Google sign-in) with the `Cookie`
+   * header of the request that made it: the composition credits the share link the person came
+   * through. Best effort: its failure is logged and the sign-up goes on.
+   */
+  afterSignUp?: (signUp: NewAccount) => Promise<void>
+}
+
+/** An account just made, and the cookies its request carried. */
+export interface NewAccount {
+  authId: string
+  cookie: string | null
 }
 
 /** better-auth on our database, tables and mail, under /api/auth. */
-export function createAuth({ db, accounts, config, email, log, rateLimit, sms }: AuthDeps) {
+export function createAuth({ db, accounts, config, email, log, rateLimit, sms, afterSignUp }: AuthDeps) {
   return betterAuth({
     appName: 'Picks Marketplace',
     baseURL: config.publicUrl,
@@ -163,7 +175,7 @@ export function createAuth({ db, accounts, config, email, log, rateLimit, sms }:
       },
       user: {
         create: {
-          async after(user) {
+          async after(user, context) {
             const phone = 'phone' in user && typeof user.phone === 'string' ? user.phone : null
             await accounts.linkAuthIdentity({
               authId: user.id,
@@ -172,6 +184,11 @@ export function createAuth({ db, accounts, config, email, log, rateLimit, sms }:
               phone,
               emailVerified: user.emailVerified,
             })
+            try {
+              await afterSignUp?.({ authId: user.id, cookie: context?.headers?.get('cookie') ?? null })
+            } catch (err) {
+              log.warn({ err }, 'a new account could not be credited to a share link')
+            }
           },
         },
         update: {

@@ -3,6 +3,9 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { cookieOf, signUpAndVerify, testOrigin, testPassword } from '../../test/accounts.ts'
+import { creator } from '../../test/payments.ts'
+import { shareLinkOf, visitThroughLink } from '../../test/share-link-visits.ts'
+import { creatorReferralSignups } from '../creators/creator-links.table.ts'
 import { users } from '../users/users.table.ts'
 import { authAccounts, authEvents, authUsers } from './auth.table.ts'
 
@@ -117,6 +120,19 @@ describe('Google sign-in (OpenID Connect)', () => {
     const [account] = await t.database.db.select().from(authAccounts).where(eq(authAccounts.providerId, 'google'))
     expect(account?.accessToken).toBeTruthy()
     expect(account?.accessToken?.split('.')).not.toHaveLength(3)
+  })
+
+  it('credits a first Google sign-in to the share link the visitor came through', async () => {
+    const lee = await creator(t, 'lee@example.com', 'LeeLines')
+    const link = await shareLinkOf(t, lee)
+    const touch = await visitThroughLink(t, link, { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Dana)' })
+    const { res } = await signInWithGoogle({ stateCookie: (cookie) => `${cookie}; ${touch}` })
+    expect(cookieOf(res)).toContain('session_token=')
+    const [dana] = await t.database.db.select().from(users).where(eq(users.email, 'dana@example.com'))
+    const credited = await t.database.db.select().from(creatorReferralSignups)
+    expect(credited.map(({ userId, creatorId, code }) => ({ userId, creatorId, code }))).toEqual([
+      { userId: dana?.id, creatorId: lee.id, code: link.code },
+    ])
   })
 
   it('finds the same account on the next Google sign-in', async () => {

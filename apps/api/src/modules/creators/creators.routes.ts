@@ -29,6 +29,7 @@ import {
   listCreatorsPage,
 } from './creators.service.ts'
 import { plansRoutes } from './plans.routes.ts'
+import { touchCookie } from './referral-touch.ts'
 import { getShareLink, recordReferralVisit } from './share-links.ts'
 import type { ShopCache } from './shop-cache.ts'
 
@@ -49,7 +50,7 @@ export interface CreatorsRoutesOptions {
   now: () => Date
   /** The site's public address, for share links. */
   publicUrl: string
-  /** Keys the daily visitor hashes of share-link visits (the auth secret). */
+  /** Keys the daily visitor hashes of share-link visits and signs the last-touch cookie (the auth secret). */
   visitorSecret: string
   /** How many customers hold access to a creator now (the purchases module answers). */
   subscriberCount: (creatorId: string) => Promise<number>
@@ -57,6 +58,7 @@ export interface CreatorsRoutesOptions {
 
 export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = async (app, options) => {
   const { db, shopCache, now, publicUrl, visitorSecret, subscriberCount } = options
+  const secureCookies = new URL(publicUrl).protocol === 'https:'
   app.get(
     '/creators/paginated',
     {
@@ -124,19 +126,19 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
         tags: ['creators'],
         summary:
           'Look a creator up by username (profile links), also by a username given up less than 30 days ago; ' +
-          "?ref= counts a visit through the creator's share link",
+          "?ref= counts a visit through the creator's share link and remembers it for 30 days (a cookie)",
         params: UsernameParams,
         querystring: CreatorLookupQuery,
         response: { 200: CreatorByUsername },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const at = now()
       const creator = await findCreatorByUsername({ db }, request.params.username, at)
       await assertCreatorShown({ db }, request, creator.id)
       const { ref } = request.query
       if (ref) {
-        await recordReferralVisit(
+        const touch = await recordReferralVisit(
           { db },
           {
             creatorId: creator.id,
@@ -146,6 +148,8 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
             secret: visitorSecret,
           },
         )
+        // The last touch: a sign-up or purchase within 30 days is this link's (decision 036).
+        if (touch) reply.header('set-cookie', touchCookie(touch, { secret: visitorSecret, secure: secureCookies }))
       }
       return { success: true as const, creator }
     },

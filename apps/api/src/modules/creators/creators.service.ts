@@ -31,6 +31,9 @@ export {
 } from './creator-visibility.ts'
 
 export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts } from './billing-emails.ts'
+// Share-link attribution (decision 036): the last touch for checkout, the events for the results.
+export { attributionDays, type ReferralTouch } from './referral-touch.ts'
+export { shareLinkSignups, shareLinkVisits, type ShareLinkEvents } from './share-links.ts'
 
 type Deps = { db: Db }
 

@@ -1,8 +1,8 @@
-import { ErrorBody, ShareLink } from '@picks/contracts'
+import { ErrorBody, type ShareLink } from '@picks/contracts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { testOrigin } from '../../test/accounts.ts'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
 import { person, request, type Person } from '../../test/people.ts'
+import { shareLinkOf, visitProfile, type Visitor } from '../../test/share-link-visits.ts'
 import { creatorReferralVisits } from './creator-links.table.ts'
 
 let t: TestApp
@@ -29,21 +29,10 @@ async function creator(email: string, username: string): Promise<Person> {
   return who
 }
 
-async function shareLink(who: Person, creatorId = who.id): Promise<ShareLink> {
-  const res = await request(t, 'GET', `/creators/${creatorId}/share-link`, who)
-  expect(res.statusCode, res.body).toBe(200)
-  return ShareLink.parse(res.json())
-}
+const shareLink = (who: Person, creatorId = who.id): Promise<ShareLink> => shareLinkOf(t, who, creatorId)
 
 /** A visitor opening a profile link from their own address and browser. */
-function visit(path: string, visitor: { ip: string; userAgent: string }) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/creator/${path}`,
-    remoteAddress: visitor.ip,
-    headers: { 'user-agent': visitor.userAgent, origin: testOrigin },
-  })
-}
+const visit = (path: string, visitor: Visitor) => visitProfile(t, path, visitor)
 
 const alice = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Alice)' }
 const bob = { ip: '198.51.100.20', userAgent: 'Mozilla/5.0 (Bob)' }

@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { ShareLink } from '@picks/contracts'
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql, type SQL } from 'drizzle-orm'
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { creatorReferralVisits, creatorShareCodes } from './creator-links.table.ts'
+import { creatorReferralSignups, creatorReferralVisits, creatorShareCodes } from './creator-links.table.ts'
 import { creatorProfiles } from './creators.table.ts'
+import type { ReferralTouch } from './referral-touch.ts'
 
 type Deps = { db: Db }
 
@@ -79,6 +81,8 @@ export function visitorHash(visitor: Visitor, now: Date, secret: string): string
 /**
  * Counts a visit through the creator's share link when `code` is their referral code; the same
  * visitor counts once a day. Any other code is ignored: a stale link still opens the profile.
+ * Answers the touch to remember (every visit with the right code, counted or not: the last one
+ * wins), or null for any other code.
  */
 export async function recordReferralVisit(
   deps: Deps,
@@ -89,16 +93,53 @@ export async function recordReferralVisit(
     now,
     secret,
   }: { creatorId: string; code: string; visitor: Visitor; now: Date; secret: string },
-): Promise<boolean> {
+): Promise<ReferralTouch | null> {
   const [owned] = await deps.db
     .select({ code: creatorShareCodes.code })
     .from(creatorShareCodes)
     .where(and(eq(creatorShareCodes.creatorId, creatorId), eq(creatorShareCodes.code, code)))
-  if (!owned) return false
-  const inserted = await deps.db
+  if (!owned) return null
+  await deps.db
     .insert(creatorReferralVisits)
     .values({ creatorId, code, visitedAt: now, visitorHash: visitorHash(visitor, now, secret) })
     .onConflictDoNothing()
-    .returning({ id: creatorReferralVisits.id })
-  return inserted.length > 0
+  return { creatorId, code, visitedAt: now }
+}
+
+/**
+ * Credits a new account to the share link the person last came through (a valid touch: signed and
+ * at most 30 days old). An account is credited once, whatever happens after.
+ */
+export async function recordReferralSignup(
+  deps: Deps,
+  { userId, touch, signedUpAt }: { userId: string; touch: ReferralTouch; signedUpAt: Date },
+): Promise<void> {
+  await deps.db
+    .insert(creatorReferralSignups)
+    .values({ userId, creatorId: touch.creatorId, code: touch.code, visitedAt: touch.visitedAt, signedUpAt })
+    .onConflictDoNothing()
+}
+
+/**
+ * One kind of a creator's share-link events, each with its time `at`: visits, sign-ups (here) and
+ * first purchases (the purchases module), counted by analytics over any period.
+ */
+export type ShareLinkEvents = SubqueryWithSelection<{ at: SQL.Aliased<Date> }, string>
+
+/** Visits through the creator's share link: each visitor once a UTC day. */
+export function shareLinkVisits(db: Db, creatorId: string): ShareLinkEvents {
+  return db
+    .select({ at: sql<Date>`${creatorReferralVisits.visitedAt}`.as('at') })
+    .from(creatorReferralVisits)
+    .where(eq(creatorReferralVisits.creatorId, creatorId))
+    .as('share_link_visits')
+}
+
+/** Accounts made within 30 days of a visit through the creator's link (their last touch), when made. */
+export function shareLinkSignups(db: Db, creatorId: string): ShareLinkEvents {
+  return db
+    .select({ at: sql<Date>`${creatorReferralSignups.signedUpAt}`.as('at') })
+    .from(creatorReferralSignups)
+    .where(eq(creatorReferralSignups.creatorId, creatorId))
+    .as('share_link_signups')
 }

@@ -12,9 +12,11 @@ import {
   VerifyPurchaseAnswer,
   VerifyPurchaseQuery,
 } from '@picks/contracts'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
 import { callerOf, canActFor } from '../auth/guard.ts'
+import type { ReferralTouch } from '../creators/creators.service.ts'
 import { hasPaidAccess } from './entitlements.ts'
 import {
   allPurchases,
@@ -27,8 +29,13 @@ import {
   type PurchaseDeps,
 } from './purchases.service.ts'
 
+export interface PurchasesRoutesOptions extends PurchaseDeps {
+  /** The request's valid share-link touch (the signed cookie, at most 30 days old), if any. */
+  lastTouch: (request: FastifyRequest) => ReferralTouch | null
+}
+
 /** Purchases and subscriptions (spec §7), for buyers, creators and administrators. */
-export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, deps) => {
+export const purchasesRoutes: FastifyPluginAsyncZod<PurchasesRoutesOptions> = async (app, deps) => {
   const { db } = deps
 
   app.post(
@@ -44,7 +51,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, 
     },
     async (request, reply) => {
       const { actor } = await callerOf(request)
-      const { purchase, checkoutUrl } = await startPurchase(deps, actor, request.body.plan_id)
+      const { purchase, checkoutUrl } = await startPurchase(deps, actor, request.body.plan_id, deps.lastTouch(request))
       return reply.status(201).send({ purchase, checkout_url: checkoutUrl })
     },
   )

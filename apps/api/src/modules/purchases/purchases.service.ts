@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
-import { creatorCards, findPlan, type CreatorCard } from '../creators/creators.service.ts'
+import { creatorCards, findPlan, type CreatorCard, type ReferralTouch } from '../creators/creators.service.ts'
 import { PaymentProviderError, type PaymentProvider } from '../payments/payments.service.ts'
 import { userNames } from '../users/users.service.ts'
 import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
@@ -29,6 +29,8 @@ export {
   type PurchaseEventDeps,
   type PurchaseRow,
 } from './purchase-events.ts'
+// First purchases through a creator's share link, for the creator's results (decision 036).
+export { shareLinkFirstPurchases } from './share-link-purchases.ts'
 // Subscriptions in numbers, for the admin console.
 export {
   liveSubscriptions,
@@ -154,6 +156,15 @@ export async function getPurchase(deps: Pick<PurchaseDeps, 'db' | 'now'>, actor:
 }
 
 /**
+ * The share link that brought the buyer (decision 036): their last touch within 30 days, when it
+ * was this plan's creator's link; a touch of another creator's link credits nobody.
+ */
+function referralColumns(referral: ReferralTouch | null, creatorId: string) {
+  if (referral?.creatorId !== creatorId) return {}
+  return { referralSource: 'share_link' as const, referralCode: referral.code, referredAt: referral.visitedAt }
+}
+
+/**
  * Starts buying a plan: a pending purchase with the plan's terms copied onto it, and a checkout at
  * the provider. A customer holds at most one live subscription to a creator at a time.
  */
@@ -161,6 +172,7 @@ export async function startPurchase(
   deps: PurchaseDeps,
   buyer: Actor,
   planId: string,
+  referral: ReferralTouch | null = null,
 ): Promise<{ purchase: Purchase; checkoutUrl: string }> {
   const plan = await findPlan(deps, planId)
   if (!plan) throw new AppError('NOT_FOUND', 'Plan not found')
@@ -209,6 +221,7 @@ export async function startPurchase(
         feeBps: deps.feeBps,
         provider: deps.provider.name,
         createdAt: deps.now(),
+        ...referralColumns(referral, plan.creatorId),
       })
       .returning()
     if (!row) throw new AppError('INTERNAL', 'The purchase was not stored')
