@@ -1,8 +1,9 @@
 /**
  * The creator tools' data calls, one file per area: the dashboard (registering, plans, share link,
- * grading), payouts and the payments page, and notifications.
+ * grading), payouts and the payments page, notifications, and promotions.
  */
 export * from './billing-emails.ts'
 export * from './dashboard.ts'
 export * from './notifications.ts'
 export * from './payouts.ts'
+export * from './promotions.ts'

@@ -7,6 +7,7 @@ import {
   type PlanInterval,
   type PlanKind,
 } from '@picks/contracts/client'
+import { problemsFromServer } from '../../../components/ui/form-problems.ts'
 
 export { dollarsToCents }
 
@@ -118,10 +119,5 @@ const serverFields: Record<string, PlanField> = {
 export function planProblemsFromServer(
   details: readonly { field: string; message: string }[] | undefined,
 ): PlanProblems {
-  const problems: PlanProblems = {}
-  for (const { field, message } of details ?? []) {
-    const key = serverFields[field.replace(/^body\./, '').split('.')[0] ?? '']
-    if (key && !problems[key]) problems[key] = message
-  }
-  return problems
+  return problemsFromServer(details, serverFields)
 }
