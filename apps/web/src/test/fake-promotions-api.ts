@@ -106,6 +106,12 @@ export function servePromotionsApi(
   const plansOf = (): Plan[] => creator?.plans ?? []
   const codeNamed = (code: string) =>
     state.promoCodes.find((promo) => normalizePromoCode(promo.code) === normalizePromoCode(code))
+  const priceOf = (planId: string) => plansOf().find((plan) => plan.id === planId)?.price_cents ?? 0
+  const termsOf = (promo: PromoCode) => ({
+    kind: promo.discount_kind,
+    percentOff: promo.percent_off,
+    amountOffCents: promo.amount_off_cents,
+  })
   const fieldError = (status: number, field: string, message: string) =>
     apiError(status, status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', message, {
       details: [{ field: `body.${field}`, message }],
@@ -118,6 +124,7 @@ export function servePromotionsApi(
     if (promo.expires_at && Date.parse(promo.expires_at) <= Date.now()) return promoMessages.expiredCode
     if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions) return promoMessages.usedUpCode
     if (promo.plan_ids && !promo.plan_ids.includes(planId)) return promoMessages.wrongPlan
+    if (discountedCents(priceOf(planId), termsOf(promo)) === 0) return promoMessages.freeNotAllowed
     return null
   }
 
@@ -142,11 +149,7 @@ export function servePromotionsApi(
             message: null,
             code: promo.code,
             price_cents: plan.price_cents,
-            discounted_cents: discountedCents(plan.price_cents, {
-              kind: promo.discount_kind,
-              percentOff: promo.percent_off,
-              amountOffCents: promo.amount_off_cents,
-            }),
+            discounted_cents: discountedCents(plan.price_cents, termsOf(promo)),
             duration: promo.duration,
             duration_months: promo.duration_months,
           }
