@@ -1,5 +1,5 @@
 import type { Plan } from '@picks/contracts'
-import { planLimits, planMessages } from '@picks/contracts/client'
+import { planLimits } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,25 +7,17 @@ import { Link } from 'react-router'
 import { planPrice, planTrial } from '../../../components/plans/plan-terms.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
-import { Field, inputClasses } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { firstProblemResolver } from '../../../components/ui/form-problems.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { StatusNote } from '../../../components/ui/status-note.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { creatorDashboardQueries, updatePlan, updatePlanFailed } from '../api/index.ts'
-import { planProblemsFromServer } from '../dashboard/plan-values.ts'
+import { planProblemsFromServer, trialDaysProblem } from '../dashboard/plan-values.ts'
+import { TrialDaysField } from '../dashboard/trial-days-field.tsx'
 
 interface TrialFields {
   trialDays: string
-}
-
-function trialDaysProblem({ trialDays }: TrialFields): { field: 'trialDays'; message: string } | null {
-  const text = trialDays.trim()
-  const days = /^\d{1,3}$/.test(text) ? Number(text) : null
-  return days === null || days > planLimits.maxTrialDays
-    ? { field: 'trialDays', message: planMessages.trialRange }
-    : null
 }
 
 /** One subscription's free trial, saved through the plan update the dashboard's editor uses. */
@@ -34,7 +26,10 @@ function TrialForm({ plan }: { plan: Plan }) {
   const [saved, setSaved] = useState('')
   const form = useForm<TrialFields>({
     defaultValues: { trialDays: String(plan.trial_days) },
-    resolver: firstProblemResolver(trialDaysProblem),
+    resolver: firstProblemResolver<TrialFields, 'trialDays'>(({ trialDays }) => {
+      const message = trialDaysProblem(trialDays)
+      return message ? { field: 'trialDays', message } : null
+    }),
     ...checkOnSubmit,
   })
   const error = form.formState.errors.trialDays?.message
@@ -73,28 +68,17 @@ function TrialForm({ plan }: { plan: Plan }) {
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-2">
-        <Field
+        <TrialDaysField
           label={
             <>
               Free trial days<span className="sr-only"> for {plan.name}</span>
             </>
           }
-          error={error}
           hint={`0 to ${planLimits.maxTrialDays}; 0 for no trial`}
+          error={error}
           className="w-40"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={planLimits.maxTrialDays}
-              className={inputClasses}
-              {...form.register('trialDays')}
-            />
-          )}
-        </Field>
+          registration={form.register('trialDays')}
+        />
         <Button type="submit" variant="secondary" disabled={save.isPending} className="mt-6">
           {save.isPending ? 'Saving…' : 'Save'}
           <span className="sr-only"> trial for {plan.name}</span>
