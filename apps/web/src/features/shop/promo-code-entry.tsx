@@ -28,7 +28,7 @@ function quoteFailure(error: Error): string {
   return checkFailed
 }
 
-export type PromoState =
+type PromoState =
   | { status: 'none' }
   | { status: 'checking'; code: string }
   | { status: 'applied'; code: string }

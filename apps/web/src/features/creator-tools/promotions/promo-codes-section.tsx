@@ -19,7 +19,7 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 const countFormat = new Intl.NumberFormat('en-US')
 
 /** The creator's purchase page with the code filled in: it is applied as the page opens. */
-export function promoLink(creatorId: string, code: string): string {
+function promoLink(creatorId: string, code: string): string {
   const search = new URLSearchParams({ promo: code }).toString()
   return `${window.location.origin}/shop-picks/purchase/${encodeURIComponent(creatorId)}?${search}`
 }
