@@ -4,6 +4,7 @@ import { answer } from './support/screens/api-double.ts'
 import { creatorNotificationsAnswers } from './support/screens/fixtures/alerts.ts'
 import {
   creatorPaymentsAnswers,
+  creatorPromotionsAnswers,
   dashboardAnswers,
   onboardingSyncAnswer,
 } from './support/screens/fixtures/creator-tools.ts'
@@ -77,9 +78,12 @@ test.describe('as a creator', () => {
     await checkScreen(page, 'create-pick-error')
   })
 
-  test('/creator-promotions', async ({ page }) => {
+  test('/creator-promotions with codes, trials and the link’s results', async ({ page, api, account }) => {
+    api.serve(creatorPromotionsAnswers.data(account))
     await page.goto('/creator-promotions')
     await expect(page.getByRole('heading', { level: 1, name: 'Creator Promotions' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Your promo codes' }).getByText('SAVE50')).toBeVisible()
+    await expect(page.getByText('All time: 148 visits')).toBeVisible()
     await checkScreen(page, 'creator-promotions')
   })
 

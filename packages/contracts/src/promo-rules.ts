@@ -39,6 +39,7 @@ export const promoMessages = {
   expiryInPast: 'The expiry must be in the future',
   tooManyCodes: `You can keep at most ${promoLimits.maxCodesPerCreator} codes`,
   planNotYours: 'Choose plans of your own',
+  choosePlans: 'Choose at least one plan, or all plans',
   // At checkout: each refusal names what is wrong.
   unknownCode: 'That promo code does not exist',
   inactiveCode: 'That promo code is no longer active',
@@ -48,6 +49,33 @@ export const promoMessages = {
   alreadyUsed: 'You have already used that promo code',
   freeNotAllowed: 'That promo code would make this plan free; ask the creator for a code of less than the full price',
 } as const
+
+export interface PromoShape {
+  discount_kind: PromoDiscountKind
+  percent_off: number | null
+  amount_off_cents: number | null
+  duration: PromoDuration
+  duration_months: number | null
+}
+
+/** The shape rules, by field: the kind's own figure and no other; months only when repeating. */
+export function promoShapeProblems(shape: PromoShape): Partial<Record<keyof PromoShape, string>> {
+  const problems: Partial<Record<keyof PromoShape, string>> = {}
+  if (shape.discount_kind === 'percent') {
+    if (shape.percent_off === null) problems.percent_off = promoMessages.percentRange
+    if (shape.amount_off_cents !== null) problems.amount_off_cents = promoMessages.oneDiscount
+  } else {
+    if (shape.amount_off_cents === null) problems.amount_off_cents = promoMessages.amountRange
+    if (shape.percent_off !== null) problems.percent_off = promoMessages.oneDiscount
+  }
+  if (shape.duration === 'repeating' && shape.duration_months === null) {
+    problems.duration_months = promoMessages.durationMonthsRequired
+  }
+  if (shape.duration !== 'repeating' && shape.duration_months !== null) {
+    problems.duration_months = promoMessages.durationMonthsOnlyRepeating
+  }
+  return problems
+}
 
 export interface PromoDiscountTerms {
   kind: PromoDiscountKind

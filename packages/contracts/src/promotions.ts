@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { PickRecordSchema } from './records.ts'
 import { analyticsMessages, analyticsTimeframes } from './analytics-rules.ts'
-import { promoDiscountKinds, promoDurations, promoLimits, promoMessages, promoCodePattern } from './promo-rules.ts'
+import {
+  promoDiscountKinds,
+  promoDurations,
+  promoLimits,
+  promoMessages,
+  promoCodePattern,
+  promoShapeProblems,
+  type PromoShape,
+} from './promo-rules.ts'
 import { text } from './text.ts'
 
 // Creator growth (issue 17): promo codes, trials, share-link results and the creator's analytics.
@@ -63,44 +71,13 @@ const promoFields = {
   discount_kind: z.enum(promoDiscountKinds, { error: 'A discount is a percent or an amount off' }),
   percent_off: PercentOff.nullable(),
   amount_off_cents: AmountOffCents.nullable(),
-  plan_ids: z
-    .array(z.uuid('Choose plans by their id'))
-    .min(1, 'Choose at least one plan, or all plans')
-    .max(20)
-    .nullable(),
+  plan_ids: z.array(z.uuid('Choose plans by their id')).min(1, promoMessages.choosePlans).max(20).nullable(),
   duration: z.enum(promoDurations, { error: 'A discount lasts once, some months (repeating) or forever' }),
   duration_months: DurationMonths.nullable(),
   expires_at: z.iso.datetime({ offset: true, error: 'The expiry is a date and time' }).nullable(),
   max_redemptions: MaxRedemptions.nullable(),
   one_per_customer: z.boolean(),
   active: z.boolean(),
-}
-
-export interface PromoShape {
-  discount_kind: (typeof promoDiscountKinds)[number]
-  percent_off: number | null
-  amount_off_cents: number | null
-  duration: (typeof promoDurations)[number]
-  duration_months: number | null
-}
-
-/** The shape rules, by field: the kind's own figure and no other; months only when repeating. */
-export function promoShapeProblems(shape: PromoShape): Partial<Record<keyof PromoShape, string>> {
-  const problems: Partial<Record<keyof PromoShape, string>> = {}
-  if (shape.discount_kind === 'percent') {
-    if (shape.percent_off === null) problems.percent_off = promoMessages.percentRange
-    if (shape.amount_off_cents !== null) problems.amount_off_cents = promoMessages.oneDiscount
-  } else {
-    if (shape.amount_off_cents === null) problems.amount_off_cents = promoMessages.amountRange
-    if (shape.percent_off !== null) problems.percent_off = promoMessages.oneDiscount
-  }
-  if (shape.duration === 'repeating' && shape.duration_months === null) {
-    problems.duration_months = promoMessages.durationMonthsRequired
-  }
-  if (shape.duration !== 'repeating' && shape.duration_months !== null) {
-    problems.duration_months = promoMessages.durationMonthsOnlyRepeating
-  }
-  return problems
 }
 
 function addPromoShapeIssues(shape: PromoShape, ctx: z.RefinementCtx): void {
@@ -157,7 +134,9 @@ export type UpdatePromoCodeBody = z.infer<typeof UpdatePromoCodeBody>
 export const PromoCodeIdParams = z.object({ id: z.uuid() })
 export const PromoCodesQuery = z.object({ creatorId: z.uuid().optional() })
 export const PromoCodeAnswer = z.object({ promo_code: PromoCode })
+export type PromoCodeAnswer = z.infer<typeof PromoCodeAnswer>
 export const PromoCodesAnswer = z.object({ promo_codes: z.array(PromoCode) })
+export type PromoCodesAnswer = z.infer<typeof PromoCodesAnswer>
 
 /**
  * `GET /promo-codes/quote?plan_id&code`: what a plan costs with a code, for the purchase page. The

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { serveAuth } from '../test/fake-auth-api.ts'
+import { aProfile } from '../test/fake-creator-api.ts'
+import { servePromotionsApi } from '../test/fake-promotions-api.ts'
 import { renderApp, signInAs, stubEmptyApi } from '../test/render-app.tsx'
 
 beforeEach(() => {
@@ -34,14 +36,17 @@ describe('routes and redirects', () => {
     await heading('No purchase to show')
   })
 
-  it('shows a plain “not available yet” page with a way back to the shop for pages still to come', async () => {
+  it('opens Creator Promotions for a creator, with a way back to the dashboard', async () => {
     signInAs('creator')
+    servePromotionsApi({ creator: { profiles: [aProfile({ id: 'u-1' })] } })
     const { user, router } = renderApp('/creator-promotions')
     await heading('Creator Promotions')
-    screen.getByText('This page is not available yet.')
+    for (const section of ['Promo codes', 'Free trials', 'Your share link']) {
+      await screen.findByRole('region', { name: section })
+    }
 
-    await user.click(screen.getByRole('link', { name: 'Back to the shop' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/shop-picks'))
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
   })
 
   it.each([

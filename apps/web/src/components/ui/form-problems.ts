@@ -102,3 +102,19 @@ export function firstProblemResolver<T extends FieldValues, F extends keyof T & 
     }
   }
 }
+
+/**
+ * The problems a server answer names (`details`, each `{ field: 'body.price_cents', message }`), at
+ * the form's fields: `fieldOf` maps the body's top-level names onto them; the first message wins.
+ */
+export function problemsFromServer<Field extends string>(
+  details: readonly { field: string; message: string }[] | undefined,
+  fieldOf: Readonly<Record<string, Field>>,
+): Problems<Field> {
+  const problems: Problems<Field> = {}
+  for (const { field, message } of details ?? []) {
+    const key = fieldOf[field.replace(/^body\./, '').split('.')[0] ?? '']
+    if (key && !problems[key]) problems[key] = message
+  }
+  return problems
+}

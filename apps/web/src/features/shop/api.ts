@@ -4,10 +4,12 @@ import type {
   CreatorSummary,
   CreatorsPage,
   CreatorsPageQuery,
+  PromoQuote,
 } from '@picks/contracts'
-import { creatorPaging, paymentMessages, sortCreatorsLocally } from '@picks/contracts/client'
+import { creatorPaging, normalizePromoCode, paymentMessages, sortCreatorsLocally } from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../lib/api-client.ts'
+import { ownData } from '../../lib/query-client.ts'
 import { filterCreatorsLocally, type ShopFilters } from './shop-filters.ts'
 
 /** The paginated call's query as the client builds it: the contract's input with numeric paging. */
@@ -76,11 +78,37 @@ export const creatorQueries = {
 }
 
 /**
- * `POST /purchases`: a pending purchase and the checkout to pay it at. Never retried: a second
- * attempt is the buyer's own click.
+ * `POST /purchases`: a pending purchase and the checkout to pay it at, with the promo code the
+ * buyer applied (the server checks it again). Never retried: a second attempt is the buyer's own click.
  */
-export function createPurchase(planId: string): Promise<CreatePurchaseAnswer> {
-  return api.post<CreatePurchaseAnswer>('/purchases', { plan_id: planId })
+export function createPurchase({
+  planId,
+  promoCode,
+}: {
+  planId: string
+  promoCode: string | null
+}): Promise<CreatePurchaseAnswer> {
+  return api.post<CreatePurchaseAnswer>(
+    '/purchases',
+    promoCode ? { plan_id: planId, promo_code: promoCode } : { plan_id: planId },
+  )
+}
+
+/**
+ * What a plan costs with a promo code (`GET /promo-codes/quote`). It depends on who asks (a code
+ * they already used), so it is read like own data (decision 023): never saved, asked again each visit.
+ */
+export const promoQueries = {
+  all: () => ['promo-quote'] as const,
+
+  quote: (planId: string, code: string) =>
+    queryOptions({
+      queryKey: [...promoQueries.all(), planId, normalizePromoCode(code)] as const,
+      queryFn: ({ signal }) => api.get<PromoQuote>('/promo-codes/quote', { query: { plan_id: planId, code }, signal }),
+      // The buyer is waiting beside the field: one more try for a blip, none for a refusal.
+      retry: retryOnceUnlessClientError,
+      ...ownData,
+    }),
 }
 
 /** Why checkout could not start, as the buyer reads it. `alreadySubscribed` asks for a link to their subscriptions. */

@@ -1,4 +1,4 @@
-import { paymentMessages } from '@picks/contracts/client'
+import { paymentMessages, promoMessages } from '@picks/contracts/client'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordOf, storeUserRecord } from '../../auth/stored-user.ts'
@@ -14,6 +14,7 @@ import {
   type CreatorCall,
 } from '../../test/fake-creator-api.ts'
 import { aPurchase, buyerId, captureNavigation } from '../../test/fake-checkout-api.ts'
+import { aPromoCode, checkoutUrl as promoCheckoutUrl, servePromotionsApi } from '../../test/fake-promotions-api.ts'
 import { aCreatorRecord, aLockedPick, aPick, aPickCreator, recordsAnswer } from '../../test/fake-records-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { tableRows } from '../../test/table-rows.ts'
@@ -384,6 +385,171 @@ describe('purchase page', () => {
         'status',
       )
       expect(screen.getByRole('region', { name: 'Terms' }).textContent).toContain('18 or older')
+    })
+  })
+
+  describe('promo codes', () => {
+    const monthly = aPlan({ name: 'Monthly', price_cents: 1999, interval: 'month' })
+    const dayPass = aPlan({ name: 'Day pass', kind: 'one_time', interval: null, access_days: 1, price_cents: 500 })
+
+    function signInAsBuyer() {
+      storeUserRecord(recordOf({ ...customer, id: buyerId, email: 'sam@example.com', name: 'Sam Rivers' }))
+    }
+
+    function serveWithCodes(...codes: Parameters<typeof aPromoCode>[0][]) {
+      return servePromotionsApi({
+        promoCodes: codes.map((code) => aPromoCode(code)),
+        creator: { profiles: [aProfile()], plans: [monthly, dayPass] },
+      })
+    }
+
+    async function cardOf(planName: string): Promise<HTMLElement> {
+      const heading = await screen.findByRole('heading', { name: planName })
+      return heading.closest('li')!
+    }
+
+    it('applies the code a link carries and shows each plan before and after, and for how long', async () => {
+      const { calls } = serveWithCodes({ code: 'SAVE50', percent_off: 50, duration: 'repeating', duration_months: 3 })
+      renderPurchasePage(`${creatorUserId}?promo=save50`)
+
+      const monthlyCard = await cardOf('Monthly')
+      await within(monthlyCard).findByText('With SAVE50: $9.99 / month for the first 3 months, then $19.99 / month.')
+      expect(within(monthlyCard).getByText('$19.99 / month').tagName).toBe('S')
+      within(monthlyCard).getByText('$9.99 / month')
+      const passCard = await cardOf('Day pass')
+      within(passCard).getByText('With SAVE50: one payment of $2.50.')
+      expect(within(passCard).getByText('$5').tagName).toBe('S')
+      expect((screen.getByRole('textbox', { name: 'Have a promo code?' }) as HTMLInputElement).value).toBe('save50')
+      screen.getByText(/applied: the prices below include it/)
+      const quoted = callsTo(calls, 'GET', '/api/promo-codes/quote').map((call) => [
+        call.search.get('plan_id'),
+        call.search.get('code'),
+      ])
+      expect(quoted).toEqual([
+        [monthly.id, 'save50'],
+        [dayPass.id, 'save50'],
+      ])
+    })
+
+    it('says how long on a subscription: the first payment, or every payment', async () => {
+      serveWithCodes(
+        { code: 'FIVEOFF', discount_kind: 'amount', percent_off: null, amount_off_cents: 500 },
+        { code: 'LOYAL', percent_off: 10, duration: 'forever' },
+      )
+      const { user } = renderPurchasePage()
+
+      const field = await screen.findByRole('textbox', { name: 'Have a promo code?' })
+      await user.type(field, 'FIVEOFF')
+      await user.click(screen.getByRole('button', { name: 'Apply' }))
+      await within(await cardOf('Monthly')).findByText(
+        'With FIVEOFF: $14.99 / month for the first payment, then $19.99 / month.',
+      )
+      // $5 off a $5 pass would make it free: the server leaves that plan out, and the card says why.
+      await within(await cardOf('Day pass')).findByText(promoMessages.freeNotAllowed)
+
+      await user.clear(field)
+      await user.type(field, 'LOYAL')
+      await user.click(screen.getByRole('button', { name: 'Apply' }))
+      await within(await cardOf('Monthly')).findByText('With LOYAL: $17.99 / month on every payment.')
+    })
+
+    it("shows the server's message on the field for a code that does not apply, and keeps the prices", async () => {
+      serveWithCodes({ code: 'SAVE50' }, { code: 'OLD', active: false })
+      const { user } = renderPurchasePage()
+
+      const field = await screen.findByRole('textbox', { name: 'Have a promo code?' })
+      await user.type(field, 'NOPE')
+      await user.click(screen.getByRole('button', { name: 'Apply' }))
+      await screen.findByText(promoMessages.unknownCode)
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      within(await cardOf('Monthly')).getByText('$19.99 / month')
+      expect(within(await cardOf('Monthly')).queryByText(/^With /)).toBeNull()
+
+      await user.clear(field)
+      await user.type(field, 'old')
+      await user.click(screen.getByRole('button', { name: 'Apply' }))
+      await screen.findByText(promoMessages.inactiveCode)
+    })
+
+    it('says which plans a code leaves out, and buys those without it', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      const { state } = servePromotionsApi({
+        promoCodes: [aPromoCode({ code: 'MONTHLY20', percent_off: 20, plan_ids: [monthly.id] })],
+        creator: { profiles: [aProfile()], plans: [monthly, dayPass] },
+      })
+      const { user } = renderPurchasePage(`${creatorUserId}?promo=MONTHLY20`)
+
+      const passCard = await cardOf('Day pass')
+      await within(passCard).findByText(promoMessages.wrongPlan)
+      await within(await cardOf('Monthly')).findByText(/^With MONTHLY20:/)
+      await user.click(within(passCard).getByRole('button', { name: 'Buy pass — Day pass' }))
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(promoCheckoutUrl))
+      expect(state.purchasesWithCodes).toEqual([{ plan_id: dayPass.id, promo_code: null }])
+    })
+
+    it('sends the applied code with the purchase', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      const { calls } = serveWithCodes({ code: 'SAVE50' })
+      const { user } = renderPurchasePage(`${creatorUserId}?promo=SAVE50`)
+
+      const card = await cardOf('Monthly')
+      await within(card).findByText(/^With SAVE50:/)
+      await user.click(within(card).getByRole('button', { name: 'Subscribe — Monthly' }))
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(promoCheckoutUrl))
+      expect(callsTo(calls, 'POST', '/api/purchases').map((call) => call.body)).toEqual([
+        { plan_id: monthly.id, promo_code: 'SAVE50' },
+      ])
+    })
+
+    it('shows why checkout refused a code that ran out after it was quoted', async () => {
+      signInAsBuyer()
+      const assign = captureNavigation()
+      const { state } = serveWithCodes({ code: 'SAVE50', max_redemptions: 10, redemptions: 9 })
+      const { user } = renderPurchasePage(`${creatorUserId}?promo=SAVE50`)
+
+      const card = await cardOf('Monthly')
+      await within(card).findByText(/^With SAVE50:/)
+      // Someone else takes the last one.
+      state.promoCodes[0]!.redemptions = 10
+      await user.click(within(card).getByRole('button', { name: 'Subscribe — Monthly' }))
+
+      expect((await within(card).findByRole('alert')).textContent).toBe(promoMessages.usedUpCode)
+      expect(assign).not.toHaveBeenCalled()
+      // Asked again: the field says what holds now, and the card shows the usual price.
+      const field = screen.getByRole('textbox', { name: 'Have a promo code?' })
+      await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
+      expect(within(card).queryByText(/^With SAVE50:/)).toBeNull()
+      within(card).getByText('$19.99 / month')
+    })
+
+    it('keeps the code through signing in', async () => {
+      const { calls } = serveWithCodes({ code: 'SAVE50' })
+      const { user } = renderPurchasePage()
+
+      await user.type(await screen.findByRole('textbox', { name: 'Have a promo code?' }), 'SAVE50')
+      await user.click(screen.getByRole('button', { name: 'Apply' }))
+      await within(await cardOf('Monthly')).findByText(/^With SAVE50:/)
+      await user.click(screen.getByRole('button', { name: 'Subscribe — Monthly' }))
+
+      const back = `/shop-picks/purchase/${creatorUserId}?promo=SAVE50&plan=${monthly.id}`
+      expect(screen.getByTestId('location').textContent).toBe(`/auth?redirect=${encodeURIComponent(back)}`)
+      expect(callsTo(calls, 'POST', '/api/purchases')).toHaveLength(0)
+    })
+
+    it('takes a code off again', async () => {
+      serveWithCodes({ code: 'SAVE50' })
+      const { user } = renderPurchasePage(`${creatorUserId}?promo=SAVE50`)
+
+      const card = await cardOf('Monthly')
+      await within(card).findByText(/^With SAVE50:/)
+      await user.click(screen.getByRole('button', { name: 'Remove code' }))
+
+      await waitFor(() => expect(within(card).queryByText(/^With SAVE50:/)).toBeNull())
+      expect((screen.getByRole('textbox', { name: 'Have a promo code?' }) as HTMLInputElement).value).toBe('')
     })
   })
 

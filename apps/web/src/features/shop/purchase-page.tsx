@@ -21,10 +21,11 @@ import { ApiError } from '../../lib/api-client.ts'
 import { authRedirectFor } from '../../auth/auth-redirect.ts'
 import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
 import { pickRecordQueries } from '../../components/records/pick-record-queries.ts'
-import { planPrice, planTerm, planTrial } from '../../components/plans/plan-terms.ts'
+import { planTerm, planTrial } from '../../components/plans/plan-terms.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { createPurchase, purchaseFailure } from './api.ts'
+import { PlanPrice, PromoCodeEntry, usePromoCode, type AppliedPromo } from './promo-code-entry.tsx'
 
 const memberSinceFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -145,11 +146,12 @@ function CreatorHeader({ creator }: { creator: CreatorProfile }) {
 type StartCheckout = ReturnType<typeof useStartCheckout>
 
 /**
- * Buying a plan. Signed in: `POST /purchases`, then the browser goes to the checkout it answers.
- * Signed out (or a session that has lapsed): /auth, which brings the visitor back here with
- * `?plan=` so the plan they chose is waiting for them.
+ * Buying a plan. Signed in: `POST /purchases` (with the promo code that applies to the plan), then
+ * the browser goes to the checkout it answers. Signed out (or a session that has lapsed): /auth,
+ * which brings the visitor back here with `?plan=` so the plan they chose is waiting for them (and
+ * `?promo=`, which is already in the address, so their code is too).
  */
-function useStartCheckout() {
+function useStartCheckout(promo: AppliedPromo) {
   const viewer = useStoredUser()
   const location = useLocation()
   const navigate = useNavigate()
@@ -165,8 +167,10 @@ function useStartCheckout() {
   const purchase = useMutation({
     mutationFn: createPurchase,
     onSuccess: (answer) => window.location.assign(answer.checkout_url),
-    onError: (error, planId) => {
+    onError: (error, { planId, promoCode }) => {
       if (error instanceof ApiError && error.status === 401) sendToSignIn(planId)
+      // The code may have run out or expired since it was quoted: the cards show what holds now.
+      else if (promoCode) void promo.recheck()
     },
   })
   useResetOnReturn(purchase.reset)
@@ -174,11 +178,11 @@ function useStartCheckout() {
   return {
     start(planId: string) {
       if (!viewer) return sendToSignIn(planId)
-      purchase.mutate(planId)
+      purchase.mutate({ planId, promoCode: promo.codeFor(planId) })
     },
     /** The plan whose checkout is opening (or whose browser is on its way there). */
-    busyPlanId: purchase.isPending || purchase.isSuccess ? purchase.variables : undefined,
-    failedPlanId: purchase.isError && !isSignedOutError(purchase.error) ? purchase.variables : undefined,
+    busyPlanId: purchase.isPending || purchase.isSuccess ? purchase.variables.planId : undefined,
+    failedPlanId: purchase.isError && !isSignedOutError(purchase.error) ? purchase.variables.planId : undefined,
     error: purchase.error,
   }
 }
@@ -218,7 +222,17 @@ function CheckoutError({ error }: { error: unknown }) {
   )
 }
 
-function PlanCard({ plan, chosen, checkout }: { plan: Plan; chosen: boolean; checkout: StartCheckout }) {
+function PlanCard({
+  plan,
+  chosen,
+  checkout,
+  promo,
+}: {
+  plan: Plan
+  chosen: boolean
+  checkout: StartCheckout
+  promo: AppliedPromo
+}) {
   const noteId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const trial = planTrial(plan)
@@ -240,7 +254,7 @@ function PlanCard({ plan, chosen, checkout }: { plan: Plan; chosen: boolean; che
       <div>
         {chosen && <p className="mb-1 text-xs font-semibold tracking-wide text-emerald-800 uppercase">Your choice</p>}
         <h3 className="font-semibold text-slate-900">{plan.name}</h3>
-        <p className="text-2xl font-bold text-slate-900">{planPrice(plan)}</p>
+        <PlanPrice plan={plan} quote={promo.quoteOf(plan.id)} />
         <p className="text-sm text-slate-700">{planTerm(plan)}</p>
         {trial && <p className="text-sm font-medium text-emerald-800">{trial}</p>}
       </div>
@@ -265,7 +279,8 @@ function PlanCard({ plan, chosen, checkout }: { plan: Plan; chosen: boolean; che
 
 function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPlanId: string | null }) {
   const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
-  const checkout = useStartCheckout()
+  const promo = usePromoCode(plans.data?.plans ?? [])
+  const checkout = useStartCheckout(promo)
   const viewer = useStoredUser()
   const chosenPlan = plans.data?.plans.find((plan) => plan.id === chosenPlanId)
   return (
@@ -298,11 +313,14 @@ function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPl
         </p>
       )}
       {plans.isSuccess && plans.data.plans.length > 0 && (
-        <ul aria-label="Plans on sale" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {plans.data.plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} chosen={plan.id === chosenPlanId} checkout={checkout} />
-          ))}
-        </ul>
+        <>
+          <PromoCodeEntry promo={promo} />
+          <ul aria-label="Plans on sale" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {plans.data.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} chosen={plan.id === chosenPlanId} checkout={checkout} promo={promo} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   )
@@ -471,8 +489,8 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
 /**
  * `/shop-picks/purchase/{creatorId}` (spec §2): the creator, their record, the plans they sell, their
  * recent picks and the terms.
- * `?plan=` marks the plan a visitor chose before signing in; `?checkout=cancelled` is where a
- * cancelled checkout comes back to.
+ * `?plan=` marks the plan a visitor chose before signing in; `?promo=` is the promo code applied
+ * (from a creator's link, or typed here); `?checkout=cancelled` is where a cancelled checkout comes back to.
  */
 export function Component() {
   const { creatorId = '' } = useParams()

@@ -7,6 +7,7 @@ import {
   type PlanInterval,
   type PlanKind,
 } from '@picks/contracts/client'
+import { problemsFromServer } from '../../../components/ui/form-problems.ts'
 
 export { dollarsToCents }
 
@@ -66,6 +67,12 @@ export const planMessages = {
   priceShape: 'Enter a price in dollars, like 19.99',
 } as const
 
+/** A free trial as typed: a whole number of days, 0 to 30; null when it is one. */
+export function trialDaysProblem(text: string): string | null {
+  const days = wholeNumber(text)
+  return days === null || days > planLimits.maxTrialDays ? planMessages.trialRange : null
+}
+
 /**
  * The rules the server applies, checked first here. `activeElsewhere` is how many other plans are
  * active, for the limit of five.
@@ -82,8 +89,8 @@ export function planProblems(values: PlanFormValues, activeElsewhere: number): P
     problems.price = planMessages.priceRange
 
   if (values.kind === 'subscription') {
-    const trial = wholeNumber(values.trialDays)
-    if (trial === null || trial > planLimits.maxTrialDays) problems.trialDays = planMessages.trialRange
+    const trial = trialDaysProblem(values.trialDays)
+    if (trial) problems.trialDays = trial
   } else {
     const access = wholeNumber(values.accessDays)
     if (access === null || access < planLimits.minAccessDays || access > planLimits.maxAccessDays) {
@@ -118,10 +125,5 @@ const serverFields: Record<string, PlanField> = {
 export function planProblemsFromServer(
   details: readonly { field: string; message: string }[] | undefined,
 ): PlanProblems {
-  const problems: PlanProblems = {}
-  for (const { field, message } of details ?? []) {
-    const key = serverFields[field.replace(/^body\./, '').split('.')[0] ?? '']
-    if (key && !problems[key]) problems[key] = message
-  }
-  return problems
+  return problemsFromServer(details, serverFields)
 }

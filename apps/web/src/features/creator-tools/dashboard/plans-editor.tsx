@@ -18,6 +18,7 @@ import {
   updatePlanFailed,
 } from '../api/index.ts'
 import { PayoutsNeededNote, PlanSaleBadge } from './plan-sale-state.tsx'
+import { TrialDaysField } from './trial-days-field.tsx'
 import {
   newPlanValues,
   planBody,
@@ -212,19 +213,7 @@ function PlanForm({
         )}
 
         {kind === 'subscription' && (
-          <Field label="Free trial (days)" error={problems.trialDays} hint="0 for no trial">
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={planLimits.maxTrialDays}
-                className={inputClasses}
-                {...form.register('trialDays')}
-              />
-            )}
-          </Field>
+          <TrialDaysField error={problems.trialDays} registration={form.register('trialDays')} />
         )}
       </div>
 

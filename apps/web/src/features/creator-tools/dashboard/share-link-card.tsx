@@ -1,35 +1,48 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState, type RefObject } from 'react'
+import { useId, useRef } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { inputClasses } from '../../../components/ui/form-field.tsx'
+import { useCopy } from '../../../components/ui/use-copy.ts'
 import { creatorDashboardQueries, shareLinkFailed } from '../api/index.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 
 const countFormat = new Intl.NumberFormat('en-US')
 
-/** Copies with the Clipboard API; where it is missing or refused, the link is selected to copy by hand. */
-function useCopy(input: RefObject<HTMLInputElement | null>) {
-  const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle')
-  async function copy(text: string) {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard')
-      await navigator.clipboard.writeText(text)
-      setState('copied')
-    } catch {
-      input.current?.select()
-      setState('manual')
-    }
-  }
-  return { state, copy }
+/** The share link in a box to select, a Copy link button and what became of the copy. */
+export function ShareLinkField({ url }: { url: string }) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  const { state, copy } = useCopy(inputRef)
+  const inputId = useId()
+  return (
+    <>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          Share link
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className={`${inputClasses} font-mono text-sm`}
+        />
+        <Button onClick={() => void copy(url)} className="shrink-0">
+          Copy link
+        </Button>
+      </div>
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {state === 'copied' && 'Link copied.'}
+        {state === 'manual' && 'Copying is blocked here: the link is selected, copy it from the box.'}
+      </p>
+    </>
+  )
 }
 
 /** The creator's share link (with their referral code), a copy button and the visits it brought. */
 export function ShareLinkCard({ creatorId }: { creatorId: string }) {
   const link = useQuery(creatorDashboardQueries.shareLink(creatorId))
-  const inputRef = useRef<HTMLInputElement>(null)
-  const { state, copy } = useCopy(inputRef)
   const headingId = useId()
-  const inputId = useId()
 
   return (
     <section
@@ -46,26 +59,7 @@ export function ShareLinkCard({ creatorId }: { creatorId: string }) {
           <p className="text-sm text-slate-700">
             Share it anywhere: it opens your purchase page, and visits through it count for you.
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <label htmlFor={inputId} className="sr-only">
-              Share link
-            </label>
-            <input
-              ref={inputRef}
-              id={inputId}
-              readOnly
-              value={link.data.url}
-              onFocus={(event) => event.currentTarget.select()}
-              className={`${inputClasses} font-mono text-sm`}
-            />
-            <Button onClick={() => void copy(link.data.url)} className="shrink-0">
-              Copy link
-            </Button>
-          </div>
-          <p role="status" className="min-h-5 text-sm text-slate-700">
-            {state === 'copied' && 'Link copied.'}
-            {state === 'manual' && 'Copying is blocked here: the link is selected, copy it from the box.'}
-          </p>
+          <ShareLinkField url={link.data.url} />
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-600">Visits, last 30 days</dt>

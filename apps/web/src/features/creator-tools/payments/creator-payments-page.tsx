@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
-import { pageTitle } from '../../../lib/site.ts'
+import { useSearchParams } from 'react-router'
 import { useStoredUser } from '../../../auth/stored-user.ts'
+import { CreatorToolsPage } from '../creator-tools-page.tsx'
 import { BalanceSection } from './balance-section.tsx'
 import { EarningsSection, PayoutsSection } from './ledger-sections.tsx'
 import { PayoutAccountSection } from './payout-account-section.tsx'
@@ -23,18 +23,7 @@ export function Component() {
   const onboarded = status.data?.onboarded === true
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-10">
-      <title>{pageTitle('Creator Payments')}</title>
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Creator Payments</h1>
-          <p className="text-slate-700">Payout setup, balance, revenue, earnings and payouts.</p>
-        </div>
-        <Link to="/dashboard" className="font-semibold text-emerald-800 underline underline-offset-4">
-          Back to the dashboard
-        </Link>
-      </header>
-
+    <CreatorToolsPage title="Creator Payments" description="Payout setup, balance, revenue, earnings and payouts.">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PayoutAccountSection user={user} linkExpired={searchParams.get('onboarding') === 'expired'} />
         <BalanceSection creatorId={user.id} onboarded={onboarded} />
@@ -46,6 +35,6 @@ export function Component() {
       <SubscriptionsSection creatorId={user.id} />
       <EarningsSection creatorId={user.id} />
       <PayoutsSection creatorId={user.id} />
-    </div>
+    </CreatorToolsPage>
   )
 }
