@@ -96,6 +96,14 @@ describe('profile link', () => {
     expect(paths).toEqual(['/api/creator/MarcusSharp?ref=k3Yc9QaZ'])
   })
 
+  it('carries a promo code on to the purchase page, which applies it', async () => {
+    const paths = serveLookup((username) => json({ success: true, creator: { id: creatorId, username } }))
+    openProfileLink('MarcusSharp?ref=k3Yc9QaZ&promo=SAVE50')
+
+    expect(await redirectedTo()).toBe(`Purchase page at /shop-picks/purchase/${creatorId}?ref=k3Yc9QaZ&promo=SAVE50`)
+    expect(paths).toEqual(['/api/creator/MarcusSharp?ref=k3Yc9QaZ'])
+  })
+
   it('drops a referral code that cannot be one', async () => {
     const paths = serveLookup((username) => json({ success: true, creator: { id: creatorId, username } }))
     openProfileLink(`MarcusSharp?ref=${encodeURIComponent('<script>')}`)

@@ -11,19 +11,23 @@ const marketplacePath = '/marketplace'
 
 /** A share link's referral code, when it looks like one (the server checks that it is the creator's). */
 const referralCodePattern = /^[A-Za-z0-9_-]{1,64}$/
+/** A promo code, when it looks like one (`promoCodePattern`; the purchase page asks the server). */
+const promoParamPattern = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * Spec §2 "Profile link behaviour": `/{username}` looks the creator up and replaces itself with
  * their purchase page; an unknown creator or a failed lookup goes to the marketplace instead, which
  * says why (`ProfileLinkNotice`).
  * A share link's `?ref=` goes along to the lookup, which counts the visit for the creator, and on
- * to the purchase page. A username the creator gave up within 30 days still resolves (server-side).
+ * to the purchase page, and so does a promo code's `?promo=`, which the purchase page applies. A username the creator gave up within 30 days still resolves (server-side).
  */
 export function Component() {
   const { username = '' } = useParams()
   const [searchParams] = useSearchParams()
   const rawRef = searchParams.get('ref')
   const ref = rawRef && referralCodePattern.test(rawRef) ? rawRef : null
+  const rawPromo = searchParams.get('promo')
+  const promo = rawPromo && promoParamPattern.test(rawPromo) ? rawPromo : null
   // The API rejects any other shape with 400; skipping the call for it changes nothing the visitor sees.
   const isUsernameShape = usernamePattern.test(username)
   const lookup = useQuery({ ...profileLinkQueries.byUsername(username, ref), enabled: isUsernameShape })
@@ -34,7 +38,10 @@ export function Component() {
     return <Navigate to={marketplacePath} state={profileLinkMiss(`/${username}`, !notFound)} replace />
   }
   if (lookup.data) {
-    const search = ref ? `?${new URLSearchParams({ ref }).toString()}` : ''
+    const params = new URLSearchParams()
+    if (ref) params.set('ref', ref)
+    if (promo) params.set('promo', promo)
+    const search = params.size > 0 ? `?${params.toString()}` : ''
     return <Navigate to={`/shop-picks/purchase/${lookup.data.creator.id}${search}`} replace />
   }
 

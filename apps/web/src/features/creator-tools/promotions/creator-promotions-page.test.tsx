@@ -276,15 +276,14 @@ describe('promo codes', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0)
   })
 
-  it('copies a link to the purchase page that applies the code', async () => {
+  it('copies the share link with the code on it: the visit counts and the purchase page applies the code', async () => {
     serve({ promoCodes: [aPromoCode({ code: 'SAVE50' })] })
     const { user } = renderPage()
 
+    await within(section('Your share link')).findByDisplayValue('http://localhost:3000/CaseyLines?ref=k3Yc9QaZ')
     await user.click(within(await codesTable()).getByRole('button', { name: 'Copy link for SAVE50' }))
     await within(section('Promo codes')).findByText('Link for SAVE50 copied.')
-    expect(await navigator.clipboard.readText()).toBe(
-      `${location.origin}/shop-picks/purchase/${creatorUserId}?promo=SAVE50`,
-    )
+    expect(await navigator.clipboard.readText()).toBe('http://localhost:3000/CaseyLines?ref=k3Yc9QaZ&promo=SAVE50')
   })
 
   it('offers to try again when the codes cannot be read', async () => {

@@ -18,10 +18,15 @@ import { discountWords } from './promo-code-values.ts'
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 const countFormat = new Intl.NumberFormat('en-US')
 
-/** The creator's purchase page with the code filled in: it is applied as the page opens. */
-function promoLink(creatorId: string, code: string): string {
-  const search = new URLSearchParams({ promo: code }).toString()
-  return `${window.location.origin}/shop-picks/purchase/${encodeURIComponent(creatorId)}?${search}`
+/**
+ * The creator's share link with the code on it: the visit counts for the link (and its sign-ups and
+ * purchases), and the purchase page applies the code as it opens. Before the share link is read,
+ * the purchase page's own address with the code.
+ */
+function promoLink(creatorId: string, code: string, shareUrl: string | undefined): string {
+  const url = new URL(shareUrl ?? `${window.location.origin}/shop-picks/purchase/${encodeURIComponent(creatorId)}`)
+  url.searchParams.set('promo', code)
+  return url.toString()
 }
 
 function upperFirst(words: string): string {
@@ -83,13 +88,14 @@ function ActiveSwitch({ code, creatorId }: { code: PromoCode; creatorId: string 
 export function PromoCodesSection({ creatorId }: { creatorId: string }) {
   const codes = useQuery(promotionQueries.promoCodes(creatorId))
   const plans = useQuery(creatorDashboardQueries.plans(creatorId))
+  const shareLink = useQuery(creatorDashboardQueries.shareLink(creatorId))
   const [editing, setEditing] = useState<PromoCodeEditing | null>(null)
   const [note, setNote] = useState('')
   const { copy } = useCopy()
   const now = Date.now()
 
   async function copyLink(code: PromoCode) {
-    const url = promoLink(creatorId, code.code)
+    const url = promoLink(creatorId, code.code, shareLink.data?.url)
     const state = await copy(url)
     setNote(state === 'copied' ? `Link for ${code.code} copied.` : `Copying is blocked here. The link: ${url}`)
   }
