@@ -44,8 +44,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, 
     },
     async (request, reply) => {
       const { actor } = await callerOf(request)
-      const { purchase, checkoutUrl } = await startPurchase(deps, actor, request.body.plan_id)
-      return reply.status(201).send({ purchase, checkout_url: checkoutUrl })
+      const { purchase, checkoutUrl, notice } = await startPurchase(
+        deps,
+        actor,
+        request.body.plan_id,
+        request.body.promo_code ?? null,
+      )
+      return reply.status(201).send({ purchase, checkout_url: checkoutUrl, notice })
     },
   )
 
