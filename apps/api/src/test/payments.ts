@@ -62,8 +62,12 @@ export async function startCheckout(
   t: TestApp,
   buyer: Person,
   planId: string,
+  promoCode?: string,
 ): Promise<{ purchase: Purchase; sessionId: string }> {
-  const res = await request(t, 'POST', '/purchases', buyer, { plan_id: planId })
+  const res = await request(t, 'POST', '/purchases', buyer, {
+    plan_id: planId,
+    ...(promoCode !== undefined ? { promo_code: promoCode } : {}),
+  })
   if (res.statusCode !== 201) throw new Error(`POST /purchases failed: ${res.statusCode} ${res.body}`)
   const answer = CreatePurchaseAnswer.parse(res.json())
   const sessionId = answer.checkout_url.split('/').pop() ?? ''
@@ -71,8 +75,14 @@ export async function startCheckout(
 }
 
 /** Buys a plan with a sandbox test card, through the API and the sandbox's checkout. */
-export async function buy(t: TestApp, buyer: Person, planId: string, card: SandboxCard = 'succeeds'): Promise<string> {
-  const { purchase, sessionId } = await startCheckout(t, buyer, planId)
+export async function buy(
+  t: TestApp,
+  buyer: Person,
+  planId: string,
+  card: SandboxCard = 'succeeds',
+  promoCode?: string,
+): Promise<string> {
+  const { purchase, sessionId } = await startCheckout(t, buyer, planId, promoCode)
   const sandbox = t.app.billing.sandbox
   if (!sandbox) throw new Error('buy() needs the sandbox provider')
   await sandbox.payCheckout(sessionId, card)
