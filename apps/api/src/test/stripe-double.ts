@@ -472,7 +472,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const couponId = textAt(p, 'discounts', 0, 'coupon')
     const coupon = couponId ? couponOrThrow(couponId, 'discounts[0][coupon]') : null
     if (coupon?.currency && coupon.currency !== currency) {
-      throw invalid(`The coupon's currency (${String(coupon.currency)}) does not match the session's (${currency}).`, 'discounts')
+      throw invalid(
+        `The coupon's currency (${String(coupon.currency)}) does not match the session's (${currency}).`,
+        'discounts',
+      )
     }
     const total = mode === 'payment' ? afterCoupon(unitAmount * quantity, coupon) : unitAmount * quantity
 

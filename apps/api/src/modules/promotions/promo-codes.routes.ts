@@ -34,7 +34,8 @@ export interface PromoRoutesDeps extends PromoDeps {
 export const promoCodesRoutes: FastifyPluginAsyncZod<PromoRoutesDeps> = async (app, deps) => {
   const { db } = deps
   const limiter =
-    deps.quoteLimiter ?? createSlidingWindow({ limit: quoteLimit.perWindow, windowMs: quoteLimit.windowMs, now: deps.now })
+    deps.quoteLimiter ??
+    createSlidingWindow({ limit: quoteLimit.perWindow, windowMs: quoteLimit.windowMs, now: deps.now })
 
   app.get(
     '/promo-codes',
@@ -43,7 +44,8 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<PromoRoutesDeps> = async (a
       config: { access: { resource: 'creator', role: 'creator' } },
       schema: {
         tags: ['promotions'],
-        summary: "A creator's promo codes, newest first, with their redemptions (the creator, or an admin naming creatorId)",
+        summary:
+          "A creator's promo codes, newest first, with their redemptions (the creator, or an admin naming creatorId)",
         querystring: PromoCodesQuery,
         response: { 200: PromoCodesAnswer },
       },
@@ -51,7 +53,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<PromoRoutesDeps> = async (a
     async (request) => {
       const { user } = await callerOf(request)
       const creatorId = request.query.creatorId ?? user.id
-      await assertOwner(request, creatorId, "You can only see your own promo codes")
+      await assertOwner(request, creatorId, 'You can only see your own promo codes')
       return { promo_codes: await promoCodesOf(deps, creatorId) }
     },
   )
@@ -112,7 +114,8 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<PromoRoutesDeps> = async (a
       config: { access: { resource: 'creator', role: 'creator' } },
       schema: {
         tags: ['promotions'],
-        summary: "Changes a promo code's plans, expiry, limits or active switch (its creator or an admin); never its discount",
+        summary:
+          "Changes a promo code's plans, expiry, limits or active switch (its creator or an admin); never its discount",
         params: PromoCodeIdParams,
         body: UpdatePromoCodeBody,
         response: { 200: PromoCodeAnswer },

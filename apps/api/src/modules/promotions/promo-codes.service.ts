@@ -202,7 +202,9 @@ export async function createPromoCode(
     const [taken] = await tx
       .select({ id: promoCodes.id })
       .from(promoCodes)
-      .where(and(eq(promoCodes.creatorId, creatorId), sql`upper(${promoCodes.code}) = ${normalizePromoCode(body.code)}`))
+      .where(
+        and(eq(promoCodes.creatorId, creatorId), sql`upper(${promoCodes.code}) = ${normalizePromoCode(body.code)}`),
+      )
     if (taken) throw fieldError('CONFLICT', 'code', promoMessages.codeTaken, 'CODE_TAKEN')
     const at = deps.now()
     const [made] = await tx

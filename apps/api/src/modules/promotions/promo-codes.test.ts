@@ -280,7 +280,12 @@ describe('checkout with a code, through the sandbox', () => {
       },
     })
     const page = SandboxCheckout.parse((await request(t, 'GET', `/sandbox/checkout/${sessionId}`, pat)).json())
-    expect(page).toMatchObject({ amount_cents: 1450, price_cents: 2900, promo_code: 'HALF50', discount_duration: 'once' })
+    expect(page).toMatchObject({
+      amount_cents: 1450,
+      price_cents: 2900,
+      promo_code: 'HALF50',
+      discount_duration: 'once',
+    })
     await t.app.billing.sandbox!.payCheckout(sessionId, 'succeeds')
     expect(await ledgerOf(dana.id)).toEqual([
       { kind: 'charge', amountCents: 1450 },

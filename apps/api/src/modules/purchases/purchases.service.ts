@@ -194,11 +194,7 @@ async function promoAtCheckout(
     .update(purchases)
     .set({ status: 'incomplete', updatedAt: sql`now()` })
     .where(
-      and(
-        eq(purchases.userId, buyer.id),
-        eq(purchases.promoCodeId, check.promo.id),
-        eq(purchases.status, 'pending'),
-      ),
+      and(eq(purchases.userId, buyer.id), eq(purchases.promoCodeId, check.promo.id), eq(purchases.status, 'pending')),
     )
   return check.promo
 }
@@ -316,7 +312,8 @@ export async function startPurchase(
     if (!row) throw new AppError('INTERNAL', 'The purchase was not stored')
     return row
   })
-  const notice = purchase.trialDays < (plan.kind === 'subscription' ? plan.trialDays : 0) ? paymentMessages.trialUsed : null
+  const notice =
+    purchase.trialDays < (plan.kind === 'subscription' ? plan.trialDays : 0) ? paymentMessages.trialUsed : null
 
   const site = deps.publicUrl.replace(/\/$/, '')
   const name = `${plan.name} – @${creator.username}`
