@@ -592,6 +592,7 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         purchaseId: metadata.purchase_id ?? null,
         invoiceId: invoice.id,
         nextAttemptAt: fromSeconds(invoice.next_payment_attempt),
+        amountDueCents: invoice.amount_due,
         reason: invoice.last_finalization_error?.message ?? null,
       }
     }

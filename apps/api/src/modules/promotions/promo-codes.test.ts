@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, buy, creator, dayPass, monthlyPlan, onboard, startCheckout } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
+import { billingReceipts } from '../billing/receipts.table.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { promoCodes } from './promotions.table.ts'
 
@@ -328,6 +329,22 @@ describe('checkout with a code, through the sandbox', () => {
     await later(31)
     const charges = (await ledgerOf(dana.id)).filter((e) => e.kind === 'charge').map((e) => e.amountCents)
     expect(charges).toEqual([2400, 2400, 2400])
+  })
+
+  it('a failed renewal asks for the discounted amount, and its receipt says so', async () => {
+    const { dana, pat, monthly } = await shop()
+    await makeCode(dana, { code: 'LOYAL', discount_kind: 'amount', amount_off_cents: 500, duration: 'forever' })
+    const id = await buy(t, pat, monthly, 'renewalsFail', 'LOYAL')
+    await later(31)
+    const receipts = await t.database.db
+      .select({ kind: billingReceipts.kind, amountCents: billingReceipts.amountCents })
+      .from(billingReceipts)
+      .where(eq(billingReceipts.purchaseId, id))
+      .orderBy(asc(billingReceipts.occurredAt))
+    expect(receipts.filter((r) => r.kind !== 'new_subscriber')).toEqual([
+      { kind: 'charge', amountCents: 2400 },
+      { kind: 'renewal_failed', amountCents: 2400 },
+    ])
   })
 
   it('a pass is charged the discounted price once', async () => {
