@@ -1,13 +1,11 @@
 import { CreatePurchaseAnswer, ErrorBody, PromoCodesAnswer, promoMessages } from '@picks/contracts'
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { addPlan, creator, dayPass, monthlyPlan } from '../../test/payments.ts'
+import type { TestApp } from '../../test/build-test-app.ts'
+import { addPlan, creator, dayPass, ledgerOf as ledgerOfCreator, monthlyPlan } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
-import { startStripeDouble, type JsonObject, type StripeDouble } from '../../test/stripe-double.ts'
-import { ledgerEntries } from '../ledger/ledger.table.ts'
-import { createStripeProvider } from '../payments/stripe-provider.ts'
-import { payoutAccounts } from '../payouts/payouts.table.ts'
+import { buildStripeTestApp, deliverStripeEvents, onboardAtStripe } from '../../test/stripe-app.ts'
+import type { JsonObject, StripeDouble } from '../../test/stripe-double.ts'
 import { purchases } from '../purchases/purchases.table.ts'
 
 /**
@@ -20,14 +18,7 @@ let t: TestApp
 let stripe: StripeDouble
 
 beforeAll(async () => {
-  stripe = await startStripeDouble()
-  const provider = createStripeProvider({
-    secretKey: stripe.secretKey,
-    webhookSecret: stripe.webhookSecret,
-    apiHost: stripe.apiHost,
-    publicUrl: 'http://localhost:3000',
-  })
-  t = await buildTestApp({ payments: { feeBps: 1000, holdDays: 0 } }, { paymentProvider: provider })
+  ;({ t, stripe } = await buildStripeTestApp({ payments: { feeBps: 1000, holdDays: 0 } }))
 })
 afterAll(async () => {
   await t.app.close()
@@ -37,30 +28,12 @@ beforeEach(async () => {
   await t.database.reset()
 })
 
-async function deliverAll(events: JsonObject[]): Promise<void> {
-  for (const event of events) {
-    const signed = stripe.signedWebhook(event)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
-      payload: signed.body,
-    })
-    expect(res.statusCode, res.body).toBe(200)
-  }
-}
+const deliverAll = (events: JsonObject[]) => deliverStripeEvents(t, stripe, events)
 
 /** A creator onboarded at Stripe with a monthly plan and a day pass, and a customer. */
 async function shop(): Promise<{ dana: Person; pat: Person; monthly: string; pass: string }> {
   const dana = await creator(t, 'dana@example.com', 'SharpDana')
-  const onboard = await request(t, 'POST', '/creators/onboard', dana, {
-    creatorId: dana.id,
-    email: dana.email,
-    name: 'Dana Sharp',
-  })
-  expect(onboard.statusCode, onboard.body).toBe(200)
-  const [account] = await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, dana.id))
-  await deliverAll(stripe.finishOnboarding(account!.accountId))
+  await onboardAtStripe(t, stripe, dana)
   const monthly = (await addPlan(t, dana, monthlyPlan)).id
   const pass = (await addPlan(t, dana, dayPass)).id
   const pat = await person(t, 'pat@example.com')
@@ -78,13 +51,7 @@ async function buyWithCode(who: Person, planId: string, code: string) {
   return { purchaseId, sessionId }
 }
 
-async function ledgerOf(creatorId: string) {
-  return t.database.db
-    .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.creatorId, creatorId))
-    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.kind))
-}
+const ledgerOf = (creatorId: string) => ledgerOfCreator(t, creatorId)
 
 describe('promo codes through Stripe', () => {
   it('a 50%-off first month: the coupon on the session, half charged with the fee on it, the renewal full', async () => {

@@ -14,10 +14,18 @@ import {
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { addPlan, buy, creator, dayPass, monthlyPlan, onboard, startCheckout } from '../../test/payments.ts'
+import {
+  addPlan,
+  buy,
+  creator,
+  ledgerOf as ledgerOfCreator,
+  monthlyPlan,
+  onboard,
+  sandboxShop,
+  startCheckout,
+} from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
 import { billingReceipts } from '../billing/receipts.table.ts'
-import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { promoCodes } from './promotions.table.ts'
 
 let t: TestApp
@@ -48,15 +56,7 @@ async function later(days: number): Promise<void> {
   await t.app.billing.runDue(clock)
 }
 
-/** A creator who takes payments, with a monthly plan at $29 and a day pass at $9.99, and a customer. */
-async function shop(): Promise<{ dana: Person; pat: Person; monthly: string; pass: string }> {
-  const dana = await creator(t, 'dana@example.com', 'SharpDana')
-  await onboard(t, dana)
-  const monthly = (await addPlan(t, dana, monthlyPlan)).id
-  const pass = (await addPlan(t, dana, dayPass)).id
-  const pat = await person(t, 'pat@example.com')
-  return { dana, pat, monthly, pass }
-}
+const shop = () => sandboxShop(t)
 
 async function makeCode(who: Person, body: Record<string, unknown>): Promise<PromoCode> {
   const res = await request(t, 'POST', '/promo-codes', who, body)
@@ -76,14 +76,7 @@ async function quote(who: Person | null, planId: string, code: string) {
   return PromoQuote.parse(res.json())
 }
 
-/** The creator's ledger: each charge and fee, in order. */
-async function ledgerOf(creatorId: string) {
-  return t.database.db
-    .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.creatorId, creatorId))
-    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.kind))
-}
+const ledgerOf = (creatorId: string) => ledgerOfCreator(t, creatorId)
 
 const half = { code: 'HALF50', discount_kind: 'percent', percent_off: 50 }
 
