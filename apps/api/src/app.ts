@@ -61,6 +61,7 @@ import { createBilling, type Billing } from './modules/billing/billing.service.t
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
 import { receiptsRoutes } from './modules/billing/receipts.routes.ts'
 import { refundsRoutes } from './modules/billing/refunds.routes.ts'
+import { promoCodesRoutes } from './modules/promotions/promo-codes.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
@@ -299,6 +300,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         lastTouch: (request) => lastTouch(request.headers.cookie),
       })
       await api.register(shareLinkResultsRoutes, { db: deps.database.db, now })
+      await api.register(promoCodesRoutes, { db: deps.database.db, now })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
         db: deps.database.db,

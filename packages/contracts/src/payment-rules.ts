@@ -77,6 +77,8 @@ export const paymentMessages = {
   cardExpiry: 'Enter the expiry as MM / YY, in the future.',
   cardCvc: 'Enter the 3-digit security code.',
   checkoutClosed: 'This checkout is no longer open.',
+  /** A plan's free trial is given once per creator (issue 17). */
+  trialUsed: 'You have had a free trial from this creator before, so this subscription starts with a payment.',
   cancelConfirm:
     'Your access continues until the end of the current period. Fees already paid are non-refundable, except as required by law.',
 } as const

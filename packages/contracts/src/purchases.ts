@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { text } from './text.ts'
 import { ledgerKinds, paymentLimits, paymentMessages, purchaseStatuses, revenuePeriods } from './payment-rules.ts'
 import { planIntervals, planKinds } from './plan-rules.ts'
+import { promoDiscountKinds, promoDurations } from './promo-rules.ts'
 
 const Timestamp = z.iso.datetime({ offset: true })
 
@@ -14,6 +15,18 @@ export const PurchaseCreator = z.object({
   username: z.string(),
   profile_picture: z.string().nullable(),
 })
+
+/** A promo code's discount as a purchase keeps it (issue 17). */
+export const PurchaseDiscount = z.object({
+  kind: z.enum(promoDiscountKinds),
+  percent_off: z.number().int().nullable(),
+  amount_off_cents: z.number().int().nullable(),
+  duration: z.enum(promoDurations),
+  duration_months: z.number().int().nullable(),
+  /** The first payment with the discount (after any free trial). */
+  first_payment_cents: z.number().int(),
+})
+export type PurchaseDiscount = z.infer<typeof PurchaseDiscount>
 
 /**
  * A subscription or a one-time pass. The plan's terms are copied onto the purchase when it is
@@ -46,6 +59,10 @@ export const Purchase = z.object({
   ended_at: Timestamp.nullable(),
   created_at: Timestamp,
   provider: z.enum(['stripe', 'sandbox']),
+  /** The creator's promo code used at checkout (issue 17), as the creator wrote it; null for none. */
+  promo_code: z.string().nullable().default(null),
+  /** The code's discount, copied onto the purchase: what it takes off and for how many payments. */
+  discount: PurchaseDiscount.nullable().default(null),
 })
 export type Purchase = z.infer<typeof Purchase>
 
@@ -60,7 +77,12 @@ export const CreatePurchaseBody = z.strictObject({
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>
 
 /** The purchase, pending until paid, and where to pay for it. */
-export const CreatePurchaseAnswer = z.object({ purchase: Purchase, checkout_url: z.string() })
+export const CreatePurchaseAnswer = z.object({
+  purchase: Purchase,
+  checkout_url: z.string(),
+  /** Something the buyer should know before paying, e.g. that the plan's free trial was used before. */
+  notice: z.string().nullable().default(null),
+})
 export type CreatePurchaseAnswer = z.infer<typeof CreatePurchaseAnswer>
 
 export const PurchaseAnswer = z.object({ purchase: Purchase })
@@ -312,7 +334,14 @@ export const SandboxCheckout = z.object({
   interval: z.enum(planIntervals).nullable(),
   access_days: z.number().int().nullable(),
   trial_days: z.number().int(),
+  /** The first payment (after any free trial): the price, less a promo code's discount. */
   amount_cents: z.number().int(),
+  /** The plan's price before any discount. */
+  price_cents: z.number().int(),
+  /** The promo code applied, and how long its discount lasts; null without one. */
+  promo_code: z.string().nullable(),
+  discount_duration: z.enum(promoDurations).nullable(),
+  discount_months: z.number().int().nullable(),
   currency: z.string(),
   customer_email: z.string(),
   cancel_url: z.string(),

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { CreatePurchaseAnswer, PlanAnswer, type Plan, type Purchase } from '@picks/contracts'
+import { ledgerEntries } from '../modules/ledger/ledger.table.ts'
 import { payoutAccounts } from '../modules/payouts/payouts.table.ts'
 import type { SandboxCard } from '../modules/payments/sandbox-provider.ts'
 import type { TestApp } from './build-test-app.ts'
@@ -62,8 +63,12 @@ export async function startCheckout(
   t: TestApp,
   buyer: Person,
   planId: string,
+  promoCode?: string,
 ): Promise<{ purchase: Purchase; sessionId: string }> {
-  const res = await request(t, 'POST', '/purchases', buyer, { plan_id: planId })
+  const res = await request(t, 'POST', '/purchases', buyer, {
+    plan_id: planId,
+    ...(promoCode !== undefined ? { promo_code: promoCode } : {}),
+  })
   if (res.statusCode !== 201) throw new Error(`POST /purchases failed: ${res.statusCode} ${res.body}`)
   const answer = CreatePurchaseAnswer.parse(res.json())
   const sessionId = answer.checkout_url.split('/').pop() ?? ''
@@ -71,10 +76,35 @@ export async function startCheckout(
 }
 
 /** Buys a plan with a sandbox test card, through the API and the sandbox's checkout. */
-export async function buy(t: TestApp, buyer: Person, planId: string, card: SandboxCard = 'succeeds'): Promise<string> {
-  const { purchase, sessionId } = await startCheckout(t, buyer, planId)
+export async function buy(
+  t: TestApp,
+  buyer: Person,
+  planId: string,
+  card: SandboxCard = 'succeeds',
+  promoCode?: string,
+): Promise<string> {
+  const { purchase, sessionId } = await startCheckout(t, buyer, planId, promoCode)
   const sandbox = t.app.billing.sandbox
   if (!sandbox) throw new Error('buy() needs the sandbox provider')
   await sandbox.payCheckout(sessionId, card)
   return purchase.id
+}
+
+/** A creator who takes payments (Dana), with a monthly plan at $29 and a day pass at $9.99, and a customer (Pat). */
+export async function sandboxShop(t: TestApp): Promise<{ dana: Person; pat: Person; monthly: string; pass: string }> {
+  const dana = await creator(t, 'dana@example.com', 'SharpDana')
+  await onboard(t, dana)
+  const monthly = (await addPlan(t, dana, monthlyPlan)).id
+  const pass = (await addPlan(t, dana, dayPass)).id
+  const pat = await person(t, 'pat@example.com')
+  return { dana, pat, monthly, pass }
+}
+
+/** The creator's ledger, each entry's kind and amount, in the order booked. */
+export async function ledgerOf(t: TestApp, creatorId: string) {
+  return t.database.db
+    .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.creatorId, creatorId))
+    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.kind))
 }

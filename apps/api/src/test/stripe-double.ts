@@ -6,7 +6,7 @@ import { platformFeeCents } from '../modules/payments/payment-provider.ts'
 
 /**
  * A stand-in for the Stripe API on 127.0.0.1, for the Stripe provider's tests: it answers the
- * calls the provider makes (Checkout Sessions, Connect Express accounts and account links,
+ * calls the provider makes (Checkout Sessions with coupons, Connect Express accounts and account links,
  * balance, payouts, subscriptions, refunds, invoice payments) in Stripe's JSON shapes, with
  * Stripe's error bodies and statuses. It parses Stripe's bracketed form encoding, replays a
  * response for a repeated `Idempotency-Key`, scopes balances and payouts by `Stripe-Account`,
@@ -201,6 +201,8 @@ interface CheckoutState {
   session: JsonObject
   destination: string
   unitAmount: number
+  /** The coupon of `discounts[0][coupon]`, when the session has one. */
+  coupon: JsonObject | null
   productName: string
   interval: string | null
   trialDays: number
@@ -215,6 +217,10 @@ interface SubscriptionState {
   destination: string
   customer: string
   unitAmount: number
+  /** The coupon the subscription's discount came from, and how many invoices of more than zero it has seen. */
+  coupon: JsonObject | null
+  startedAt: number
+  chargedInvoices: number
   productName: string
   interval: string
   feePercent: number | null
@@ -251,6 +257,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const paymentIntents = new Map<string, string>() // payment intent id → charge id
   const payouts = new Map<string, { payout: JsonObject; account: string | null }>()
   const refunds = new Map<string, JsonObject>()
+  const coupons = new Map<string, JsonObject>()
   const balances = new Map<string, Balances>() // account id ('platform' for ours) → balances
   let origin = ''
 
@@ -355,6 +362,84 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
   }
 
+  function createCoupon(p: FormObject): JsonObject {
+    const id = textAt(p, 'id') ?? randomBytes(4).toString('hex')
+    if (coupons.has(id)) {
+      throw new DoubleError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_already_exists',
+        param: 'id',
+        message: 'Coupon already exists.',
+      })
+    }
+    const duration = textAt(p, 'duration') ?? 'once'
+    if (!['once', 'repeating', 'forever'].includes(duration)) throw invalid(`Invalid duration: ${duration}`, 'duration')
+    const months = intAt(p, 'duration_in_months') ?? null
+    if (duration === 'repeating' && (months === null || months < 1)) throw missingParam('duration_in_months')
+    if (duration !== 'repeating' && months !== null) {
+      throw invalid('duration_in_months can only be set for a repeating coupon', 'duration_in_months')
+    }
+    const percentText = textAt(p, 'percent_off')
+    const percentOff = percentText === undefined ? null : Number(percentText)
+    const amountOff = intAt(p, 'amount_off') ?? null
+    const currency = textAt(p, 'currency') ?? null
+    if ((percentOff === null) === (amountOff === null)) {
+      throw invalid('You must pass exactly one of percent_off or amount_off.', 'percent_off')
+    }
+    if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) {
+      throw invalid('percent_off must be between 0 and 100', 'percent_off')
+    }
+    if (amountOff !== null && (amountOff < 1 || !currency)) {
+      throw amountOff < 1 ? invalid('Invalid positive integer', 'amount_off') : missingParam('currency')
+    }
+    const coupon: JsonObject = {
+      id,
+      object: 'coupon',
+      amount_off: amountOff,
+      created: now(),
+      currency: amountOff !== null ? currency : null,
+      duration,
+      duration_in_months: months,
+      livemode: false,
+      max_redemptions: null,
+      metadata: metadataAt(p, 'metadata'),
+      name: textAt(p, 'name') ?? null,
+      percent_off: percentOff,
+      redeem_by: null,
+      times_redeemed: 0,
+      valid: true,
+    }
+    coupons.set(id, coupon)
+    return coupon
+  }
+
+  function couponOrThrow(id: string, param = 'coupon'): JsonObject {
+    const coupon = coupons.get(id)
+    if (!coupon) throw noSuch('coupon', id, param)
+    return coupon
+  }
+
+  /** What `amount` comes to with the coupon: Stripe rounds a percentage's discount to the cent. */
+  function afterCoupon(amount: number, coupon: JsonObject | null): number {
+    if (!coupon || amount === 0) return amount
+    if (coupon.percent_off !== null) return amount - Math.round((amount * Number(coupon.percent_off)) / 100)
+    return Math.max(0, amount - Number(coupon.amount_off))
+  }
+
+  /**
+   * Whether a subscription's coupon covers an invoice for the period from `periodStart`: `forever`
+   * every invoice; `repeating` the invoices within its months of the subscription's start (trial
+   * included); `once` the first invoice that has something to discount (a trial's invoice of zero
+   * does not use it up).
+   */
+  function couponCovers(state: SubscriptionState, periodStart: number, subtotal: number): boolean {
+    const coupon = state.coupon
+    if (!coupon || subtotal === 0) return false
+    if (coupon.duration === 'forever') return true
+    if (coupon.duration === 'once') return state.chargedInvoices === 0
+    return periodStart < addInterval(state.startedAt, 'month', Number(coupon.duration_in_months))
+  }
+
   function createCheckoutSession(p: FormObject): JsonObject {
     const mode = textAt(p, 'mode')
     if (!mode) throw missingParam('mode')
@@ -379,6 +464,20 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (!productName) throw missingParam('line_items[0][price_data][product_data][name]')
     const quantity = intAt(items[0], 'quantity') ?? 1
     const interval = textAt(priceData, 'recurring', 'interval') ?? null
+
+    const discounts = at(p, 'discounts')
+    if (discounts !== undefined && (!Array.isArray(discounts) || discounts.length > 1)) {
+      throw invalid('You may only specify one discount.', 'discounts')
+    }
+    const couponId = textAt(p, 'discounts', 0, 'coupon')
+    const coupon = couponId ? couponOrThrow(couponId, 'discounts[0][coupon]') : null
+    if (coupon?.currency && coupon.currency !== currency) {
+      throw invalid(
+        `The coupon's currency (${String(coupon.currency)}) does not match the session's (${currency}).`,
+        'discounts',
+      )
+    }
+    const total = mode === 'payment' ? afterCoupon(unitAmount * quantity, coupon) : unitAmount * quantity
 
     let destination: string | undefined
     let feePercent: number | null = null
@@ -420,7 +519,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       }
       destination = textAt(p, 'payment_intent_data', 'transfer_data', 'destination')
       feeAmount = intAt(p, 'payment_intent_data', 'application_fee_amount') ?? null
-      if (feeAmount !== null && (feeAmount < 0 || feeAmount > unitAmount * quantity)) {
+      if (feeAmount !== null && (feeAmount < 0 || feeAmount > total)) {
         throw invalid('The application fee must not exceed the amount.', 'payment_intent_data[application_fee_amount]')
       }
     }
@@ -444,7 +543,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       status: 'open',
       payment_status: 'unpaid',
       amount_subtotal: unitAmount * quantity,
-      amount_total: unitAmount * quantity,
+      amount_total: total,
+      discounts: coupon ? [{ coupon: String(coupon.id), promotion_code: null }] : [],
+      total_details: { amount_discount: unitAmount * quantity - total, amount_shipping: 0, amount_tax: 0 },
       currency,
       customer: null,
       customer_details: null,
@@ -465,6 +566,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       session,
       destination: destination ?? '',
       unitAmount: unitAmount * quantity,
+      coupon,
       productName,
       interval,
       trialDays,
@@ -803,13 +905,17 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const sub = state.subscription
     const created = now()
     const id = newId('in')
+    const subtotal = input.amount
+    const discounted = couponCovers(state, input.periodStart, subtotal)
+    const total = discounted ? afterCoupon(subtotal, state.coupon) : subtotal
+    if (discounted) state.chargedInvoices += 1
     let paymentIntentId: string | null = null
-    if (input.paid && input.amount > 0) {
-      const feeAmount =
-        state.feePercent === null ? 0 : platformFeeCents(input.amount, Math.round(state.feePercent * 100))
+    if (input.paid && total > 0) {
+      // The application fee percent is taken on the invoice's total, after the discount.
+      const feeAmount = state.feePercent === null ? 0 : platformFeeCents(total, Math.round(state.feePercent * 100))
       paymentIntentId = String(
         charge({
-          amount: input.amount,
+          amount: total,
           currency: String(sub.currency),
           feeAmount,
           destination: state.destination,
@@ -822,9 +928,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const invoice: JsonObject = {
       id,
       object: 'invoice',
-      amount_due: input.amount,
-      amount_paid: input.paid ? input.amount : 0,
-      amount_remaining: input.paid ? 0 : input.amount,
+      amount_due: total,
+      amount_paid: input.paid ? total : 0,
+      amount_remaining: input.paid ? 0 : total,
       attempt_count: 1,
       attempted: true,
       billing_reason: input.billingReason,
@@ -878,8 +984,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       period_end: input.billingReason === 'subscription_create' ? created : input.periodStart,
       status: input.paid ? 'paid' : 'open',
       status_transitions: { finalized_at: created, paid_at: input.paid ? created : null },
-      subtotal: input.amount,
-      total: input.amount,
+      subtotal,
+      total,
+      total_discount_amounts: discounted ? [{ amount: subtotal - total, discount: newId('di') }] : [],
     }
     const stored = { invoice, paymentIntentId }
     invoices.set(id, stored)
@@ -918,7 +1025,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     session.status = 'complete'
     if (session.mode === 'payment') {
       const paid = charge({
-        amount: state.unitAmount,
+        amount: Number(session.amount_total),
         currency,
         feeAmount: state.feeAmount ?? 0,
         destination: state.destination,
@@ -992,6 +1099,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       destination: state.destination,
       customer,
       unitAmount: state.unitAmount,
+      coupon: state.coupon,
+      startedAt: start,
+      chargedInvoices: 0,
       productName: state.productName,
       interval: state.interval!,
       feePercent: state.feePercent,
@@ -1103,6 +1213,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     ['POST', /^\/v1\/accounts$/, (_m, p) => createAccount(p)],
     ['GET', /^\/v1\/accounts\/([^/]+)$/, (m) => accountOrThrow(m[1]!, 'account')],
     ['POST', /^\/v1\/account_links$/, (_m, p) => createAccountLink(p)],
+    ['POST', /^\/v1\/coupons$/, (_m, p) => createCoupon(p)],
+    ['GET', /^\/v1\/coupons\/([^/]+)$/, (m) => couponOrThrow(decodeURIComponent(m[1]!), 'id')],
     ['POST', /^\/v1\/checkout\/sessions$/, (_m, p) => createCheckoutSession(p)],
     [
       'GET',
@@ -1286,7 +1398,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         charges.get(id)?.charge ??
         charges.get(paymentIntents.get(id) ?? '')?.paymentIntent ??
         payouts.get(id)?.payout ??
-        refunds.get(id)
+        refunds.get(id) ??
+        coupons.get(id)
       return found ? clone(found) : null
     },
     close: () =>

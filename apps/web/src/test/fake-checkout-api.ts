@@ -42,6 +42,8 @@ export function aPurchase(overrides: Partial<Purchase> = {}): Purchase {
     ended_at: null,
     created_at: '2026-11-01T12:00:00.000Z',
     provider: 'sandbox',
+    promo_code: null,
+    discount: null,
     ...overrides,
   }
 }
@@ -56,6 +58,10 @@ export function aCheckout(overrides: Partial<SandboxCheckout> = {}): SandboxChec
     access_days: null,
     trial_days: 0,
     amount_cents: 1999,
+    price_cents: 1999,
+    promo_code: null,
+    discount_duration: null,
+    discount_months: null,
     currency: 'usd',
     customer_email: 'sam@example.com',
     cancel_url: `/shop-picks/purchase/${creatorUserId}?checkout=cancelled`,

@@ -129,7 +129,8 @@ export async function recordPurchaseReceipts(
     rows.push({
       ...base,
       kind: 'renewal_failed',
-      amountCents: before.priceCents,
+      // What was asked for: the price, less a promo code's discount on the payments it covers.
+      amountCents: event.amountDueCents ?? before.priceCents,
       periodStart: dueFrom,
       periodEnd: dueFrom && before.interval ? addPlanInterval(dueFrom, before.interval) : null,
       cardLast4: await lastCard(deps.db, before.id),

@@ -3,13 +3,12 @@ import { CreatePurchaseAnswer, CreatorBalance, PurchaseAnswer, RefundAnswer } fr
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testOrigin } from '../../test/accounts.ts'
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import type { TestApp } from '../../test/build-test-app.ts'
 import { addPlan, creator, monthlyPlan } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
-import { startStripeDouble, type JsonObject, type StripeDouble } from '../../test/stripe-double.ts'
+import { buildStripeTestApp, deliverStripeEvents, onboardAtStripe } from '../../test/stripe-app.ts'
+import type { JsonObject, StripeDouble } from '../../test/stripe-double.ts'
 import { latestChargeRefunds } from '../ledger/ledger.service.ts'
-import { createStripeProvider } from '../payments/stripe-provider.ts'
-import { payoutAccounts } from '../payouts/payouts.table.ts'
 import { purchases } from '../purchases/purchases.table.ts'
 import { billingReceipts } from './receipts.table.ts'
 
@@ -23,14 +22,7 @@ let t: TestApp
 let stripe: StripeDouble
 
 beforeAll(async () => {
-  stripe = await startStripeDouble()
-  const provider = createStripeProvider({
-    secretKey: stripe.secretKey,
-    webhookSecret: stripe.webhookSecret,
-    apiHost: stripe.apiHost,
-    publicUrl: 'http://localhost:3000',
-  })
-  t = await buildTestApp({ payments: { feeBps: 1000, holdDays: 0 } }, { paymentProvider: provider })
+  ;({ t, stripe } = await buildStripeTestApp({ payments: { feeBps: 1000, holdDays: 0 } }))
 })
 afterAll(async () => {
   await t.app.close()
@@ -40,18 +32,7 @@ beforeEach(async () => {
   await t.database.reset()
 })
 
-async function deliverAll(events: JsonObject[]): Promise<void> {
-  for (const event of events) {
-    const signed = stripe.signedWebhook(event)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
-      payload: signed.body,
-    })
-    expect(res.statusCode, res.body).toBe(200)
-  }
-}
+const deliverAll = (events: JsonObject[]) => deliverStripeEvents(t, stripe, events)
 
 /** Stripe's events since `from`, and where the list ends now. */
 function eventsSince(from: number): JsonObject[] {
@@ -61,14 +42,7 @@ function eventsSince(from: number): JsonObject[] {
 /** A creator onboarded at Stripe with a monthly plan, a customer subscribed to it, and an administrator. */
 async function subscribed(): Promise<{ dana: Person; pat: Person; admin: Person; purchaseId: string }> {
   const dana = await creator(t, 'dana@example.com', 'SharpDana')
-  const onboard = await request(t, 'POST', '/creators/onboard', dana, {
-    creatorId: dana.id,
-    email: dana.email,
-    name: 'Dana Sharp',
-  })
-  expect(onboard.statusCode, onboard.body).toBe(200)
-  const [account] = await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, dana.id))
-  await deliverAll(stripe.finishOnboarding(account!.accountId))
+  await onboardAtStripe(t, stripe, dana)
   const plan = await addPlan(t, dana, monthlyPlan)
   const pat = await person(t, 'pat@example.com')
   const res = await request(t, 'POST', '/purchases', pat, { plan_id: plan.id })

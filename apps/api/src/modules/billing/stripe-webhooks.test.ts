@@ -1,12 +1,11 @@
 import { CreatePurchaseAnswer, PurchaseAnswer } from '@picks/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import type { TestApp } from '../../test/build-test-app.ts'
 import { addPlan, creator, monthlyPlan } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
-import { startStripeDouble, type JsonObject, type StripeDouble } from '../../test/stripe-double.ts'
-import { createStripeProvider } from '../payments/stripe-provider.ts'
-import { payoutAccounts } from '../payouts/payouts.table.ts'
+import { buildStripeTestApp, deliverStripeEvents, onboardAtStripe, stripeWebhook } from '../../test/stripe-app.ts'
+import type { JsonObject, StripeDouble } from '../../test/stripe-double.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { purchases } from '../purchases/purchases.table.ts'
 
@@ -19,14 +18,7 @@ let t: TestApp
 let stripe: StripeDouble
 
 beforeAll(async () => {
-  stripe = await startStripeDouble()
-  const provider = createStripeProvider({
-    secretKey: stripe.secretKey,
-    webhookSecret: stripe.webhookSecret,
-    apiHost: stripe.apiHost,
-    publicUrl: 'http://localhost:3000',
-  })
-  t = await buildTestApp({}, { paymentProvider: provider })
+  ;({ t, stripe } = await buildStripeTestApp())
 })
 afterAll(async () => {
   await t.app.close()
@@ -36,35 +28,13 @@ beforeEach(async () => {
   await t.database.reset()
 })
 
-function webhook(event: JsonObject, signature?: string) {
-  const signed = stripe.signedWebhook(event)
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signed.signature },
-    payload: signed.body,
-  })
-}
-
-async function deliverAll(events: JsonObject[]): Promise<void> {
-  for (const event of events) {
-    const res = await webhook(event)
-    expect(res.statusCode, res.body).toBe(200)
-  }
-}
+const webhook = (event: JsonObject, signature?: string) => stripeWebhook(t, stripe, event, signature)
+const deliverAll = (events: JsonObject[]) => deliverStripeEvents(t, stripe, events)
 
 /** A creator onboarded at Stripe (through our endpoints and Stripe's account.updated event), with a plan. */
 async function stripeCreator(): Promise<{ dana: Person; planId: string }> {
   const dana = await creator(t, 'dana@example.com', 'SharpDana')
-  const onboard = await request(t, 'POST', '/creators/onboard', dana, {
-    creatorId: dana.id,
-    email: dana.email,
-    name: 'Dana Sharp',
-  })
-  expect(onboard.statusCode, onboard.body).toBe(200)
-  const [account] = await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, dana.id))
-  expect(account?.provider).toBe('stripe')
-  await deliverAll(stripe.finishOnboarding(account!.accountId))
+  await onboardAtStripe(t, stripe, dana)
   const plan = await addPlan(t, dana, monthlyPlan)
   return { dana, planId: plan.id }
 }

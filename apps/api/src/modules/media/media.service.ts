@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { AppError } from '../../errors.ts'
 import type { MediaStorage } from './storage.ts'
+import { createSlidingWindow, type SlidingWindow } from '../../http/sliding-window.ts'
 
 export { createMediaStorage, type MediaStorage } from './storage.ts'
 
@@ -99,15 +100,9 @@ export async function saveAvatar(
   return { url: `/media/${avatar.key}`, width: avatar.width, height: avatar.height }
 }
 
-export interface UploadLimiter {
-  /** Counts one upload for `who`; answers 0 when allowed, else the milliseconds until the next one is. */
-  take(who: string): number
-}
+export type UploadLimiter = SlidingWindow
 
-/**
- * A sliding window per person, in this process's memory: uploads are rare and cheap to recount,
- * and a restart forgetting them only gives a few uploads back.
- */
+/** Uploads per person in a sliding window (http/sliding-window.ts). */
 export function createUploadLimiter({
   limit = avatarRules.uploadsPerWindow,
   windowMs = avatarRules.windowMs,
@@ -117,24 +112,5 @@ export function createUploadLimiter({
   windowMs?: number
   now: () => Date
 }): UploadLimiter {
-  const recent = new Map<string, number[]>()
-  let sweptAt = 0
-  return {
-    take(who) {
-      const at = now().getTime()
-      // Now and then forget people whose last upload left the window, so the map stays small.
-      if (Math.abs(at - sweptAt) >= 60_000) {
-        sweptAt = at
-        for (const [key, times] of recent) if (times.at(-1)! <= at - windowMs) recent.delete(key)
-      }
-      const times = (recent.get(who) ?? []).filter((t) => t > at - windowMs)
-      if (times.length >= limit) {
-        recent.set(who, times)
-        return times[0]! + windowMs - at
-      }
-      times.push(at)
-      recent.set(who, times)
-      return 0
-    },
-  }
+  return createSlidingWindow({ limit, windowMs, now })
 }

@@ -155,6 +155,8 @@ export type PaymentEvent = {
       invoiceId: string
       /** When the provider will try again; null when it has given up. */
       nextAttemptAt: Date | null
+      /** What the invoice asked for (a promo code's discount may make it less than the price); null when unknown. */
+      amountDueCents?: number | null
       reason: string | null
     }
   | {

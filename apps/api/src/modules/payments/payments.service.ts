@@ -7,6 +7,7 @@ export {
   platformFeeCents,
   WebhookSignatureError,
   type AccountStatus,
+  type CheckoutDiscount,
   type CheckoutInput,
   type CheckoutSession,
   type PaymentCharge,

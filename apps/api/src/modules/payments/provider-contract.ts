@@ -178,6 +178,45 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
       expect(events.filter((e) => e.type === 'invoice.paid')).toEqual([])
     })
 
+    it('charges a one-time checkout with a promo code the discounted price, with the fee on what is charged', async () => {
+      const accountId = await onboardedCreator()
+      const discount = {
+        promoCodeId: randomUUID(),
+        code: 'TWOOFF',
+        percentOff: null,
+        amountOffCents: 200,
+        duration: 'once' as const,
+        durationMonths: null,
+      }
+      const session = await provider.createCheckout(checkoutInput(accountId, dayPass(999), { discount }))
+
+      const completed = only(await harness.completeCheckout(session, 'succeeds'), 'checkout.completed')
+
+      expect(completed.payment).toMatchObject({ amountCents: 799, feeCents: platformFeeCents(799, feeBps) })
+      const balance = await provider.getBalance(accountId)
+      expect(balance.availableCents + balance.pendingCents).toBe(799 - platformFeeCents(799, feeBps))
+    })
+
+    it("charges a subscription's first invoice with a percent-off code the discounted price, fee on it", async () => {
+      const accountId = await onboardedCreator()
+      const discount = {
+        promoCodeId: randomUUID(),
+        code: 'HALF50',
+        percentOff: 50,
+        amountOffCents: null,
+        duration: 'once' as const,
+        durationMonths: null,
+      }
+      const session = await provider.createCheckout(checkoutInput(accountId, monthly(1_500), { discount }))
+
+      const events = await harness.completeCheckout(session, 'succeeds')
+
+      expect(only(events, 'invoice.paid').payment).toMatchObject({
+        amountCents: 750,
+        feeCents: platformFeeCents(750, feeBps),
+      })
+    })
+
     it('does not complete a checkout paid with a declined card, and a good card still can', async () => {
       const accountId = await onboardedCreator()
       for (const item of [dayPass(999), monthly(1_500)]) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { addPlanInterval, sandboxCards } from '@picks/contracts'
+import { addPlanInterval, discountAppliesTo, discountedCents, sandboxCards } from '@picks/contracts'
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
@@ -23,6 +23,7 @@ import {
   sandboxPayouts,
   sandboxRefunds,
   sandboxSubscriptions,
+  type SandboxDiscount,
   type SandboxItem,
 } from './sandbox.table.ts'
 
@@ -84,6 +85,23 @@ const dayMs = 24 * 60 * 60 * 1000
 const retryDelaysDays = [1, 3, 5]
 const checkoutLifetimeMs = dayMs
 const onboardingLinkLifetimeMs = 10 * 60 * 1000
+
+/**
+ * What the payment numbered `paymentIndex` (0: the first paid period, after any trial) costs: the
+ * price, less the discount on the payments its duration covers. Zero for a 100%-off payment.
+ */
+export function sandboxPaymentCents(
+  priceCents: number,
+  discount: SandboxDiscount | null | undefined,
+  paymentIndex: number,
+  interval: 'week' | 'month' | 'year' | null,
+): number {
+  if (!discount || !discountAppliesTo(paymentIndex, discount.duration, discount.durationMonths, interval)) {
+    return priceCents
+  }
+  const kind = discount.percentOff !== null ? 'percent' : 'amount'
+  return discountedCents(priceCents, { kind, percentOff: discount.percentOff, amountOffCents: discount.amountOffCents })
+}
 
 function sandboxId(prefix: string): string {
   return `${prefix}_sbx_${randomBytes(12).toString('hex')}`
@@ -199,6 +217,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
               purchaseId: sub.purchaseId,
               invoiceId,
               nextAttemptAt: null,
+              amountDueCents: sandboxPaymentCents(sub.amountCents, sub.discount, sub.paymentsMade, sub.interval),
               reason: 'Your card was declined.',
             },
             at,
@@ -221,6 +240,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
             purchaseId: sub.purchaseId,
             invoiceId,
             nextAttemptAt,
+            amountDueCents: sandboxPaymentCents(sub.amountCents, sub.discount, sub.paymentsMade, sub.interval),
             reason: 'Your card was declined.',
           },
           at,
@@ -240,11 +260,15 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         currentPeriodEnd: periodEnd,
         failedAttempts: 0,
         nextAttemptAt: null,
+        paymentsMade: sub.paymentsMade + 1,
       })
       .where(unchanged(sub))
       .returning()
     if (!updated) return []
-    const payment = await charge(sub.accountId, sub.amountCents, sub.feeBps, sub.currency, at, sub.card)
+    // The discount on the payments its duration covers; a payment of zero is no charge, like a trial's.
+    const amountCents = sandboxPaymentCents(sub.amountCents, sub.discount, sub.paymentsMade, sub.interval)
+    const payment =
+      amountCents > 0 ? await charge(sub.accountId, amountCents, sub.feeBps, sub.currency, at, sub.card) : null
     return [
       event(
         {
@@ -281,6 +305,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         interval: input.item.kind === 'subscription' ? input.item.interval : null,
         trialDays: input.item.kind === 'subscription' ? input.item.trialDays : 0,
         accessDays: input.item.kind === 'one_time' ? input.item.accessDays : null,
+        discount: input.discount ?? null,
       }
       const created = now()
       // A concurrent request under the same key may have stored its session meanwhile: it wins.
@@ -352,7 +377,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const { item } = session
       const events: PaymentEvent[] = []
       if (item.kind === 'one_time') {
-        const payment = await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at, card)
+        const amountCents = sandboxPaymentCents(item.priceCents, item.discount, 0, null)
+        const payment = await charge(session.accountId, amountCents, session.feeBps, item.currency, at, card)
         events.push(
           event(
             { type: 'checkout.completed', purchaseId: session.purchaseId, sessionId, subscriptionId: null, payment },
@@ -378,6 +404,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
             card: card === 'renewalsFail' ? 'renewalsFail' : 'succeeds',
             currentPeriodStart: at,
             currentPeriodEnd: periodEnd,
+            discount: item.discount ?? null,
+            // A trial is no payment; the first paid period is payment 0.
+            paymentsMade: trialing ? 0 : 1,
             createdAt: at,
           })
           .returning()
@@ -385,9 +414,12 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           .update(sandboxCheckoutSessions)
           .set({ subscriptionId })
           .where(eq(sandboxCheckoutSessions.id, sessionId))
-        const payment = trialing
-          ? null
-          : await charge(session.accountId, item.priceCents, session.feeBps, item.currency, at, card)
+        const firstCents = sandboxPaymentCents(item.priceCents, item.discount, 0, interval)
+        // A trial, or a first payment made free by a promo code: an invoice of zero, no charge.
+        const payment =
+          trialing || firstCents === 0
+            ? null
+            : await charge(session.accountId, firstCents, session.feeBps, item.currency, at, card)
         events.push(
           event(
             { type: 'checkout.completed', purchaseId: session.purchaseId, sessionId, subscriptionId, payment: null },

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { callerOf } from '../auth/guard.ts'
 import { PaymentProviderError } from './payment-provider.ts'
-import type { SandboxCard, SandboxProvider } from './sandbox-provider.ts'
+import { sandboxPaymentCents, type SandboxCard, type SandboxProvider } from './sandbox-provider.ts'
 
 const SessionParams = z.object({ sessionId: text().regex(/^cs_sbx_[0-9a-f]{24}$/, 'Unknown checkout') })
 const LinkParams = z.object({ linkId: text().regex(/^link_sbx_[0-9a-f]{24}$/, 'Unknown onboarding link') })
@@ -85,7 +85,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
         interval: item.interval,
         access_days: item.accessDays,
         trial_days: item.trialDays,
-        amount_cents: item.priceCents,
+        amount_cents: sandboxPaymentCents(item.priceCents, item.discount, 0, item.interval),
+        price_cents: item.priceCents,
+        promo_code: item.discount?.code ?? null,
+        discount_duration: item.discount ? (item.kind === 'one_time' ? 'once' : item.discount.duration) : null,
+        discount_months: item.kind === 'subscription' ? (item.discount?.durationMonths ?? null) : null,
         currency: item.currency,
         customer_email: session.customerEmail,
         cancel_url: session.cancelUrl,

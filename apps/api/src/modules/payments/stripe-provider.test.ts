@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeDouble, type JsonObject, type StripeDouble } from '../../test/stripe-double.ts'
 import {
   PaymentProviderError,
   platformFeeCents,
   WebhookSignatureError,
+  type CheckoutDiscount,
   type CheckoutInput,
   type PaymentEvent,
   type PaymentProvider,
@@ -655,6 +657,127 @@ describe('Stripe provider', () => {
         [200, input.idempotencyKey],
       ])
       expect(session.sessionId).toMatch(/^cs_test_/)
+    })
+  })
+
+  describe('promo codes as coupons', () => {
+    function discountOf(overrides: Partial<CheckoutDiscount> = {}): CheckoutDiscount {
+      return {
+        promoCodeId: randomUUID(),
+        code: 'HALF50',
+        percentOff: 50,
+        amountOffCents: null,
+        duration: 'once',
+        durationMonths: null,
+        ...overrides,
+      }
+    }
+    const withDiscount = (input: CheckoutInput, discount: CheckoutDiscount): CheckoutInput => ({ ...input, discount })
+
+    it('makes one coupon per code, tied to it by id and metadata, and reuses it for later checkouts', async () => {
+      const accountId = await onboardedCreator()
+      const discount = discountOf({ duration: 'repeating', durationMonths: 3, percentOff: 25 })
+      const couponId = `promo_${discount.promoCodeId}`
+      const creates = double.requestsTo('POST', '/v1/coupons').length
+
+      await provider.createCheckout(withDiscount(checkoutInput(accountId, monthly(1_500)), discount))
+      await provider.createCheckout(withDiscount(checkoutInput(accountId, monthly(1_500)), discount))
+
+      const made = double.requestsTo('POST', '/v1/coupons').slice(creates)
+      expect(made).toHaveLength(1)
+      expect(made[0]!.idempotencyKey).toBe(`coupon:${couponId}`)
+      expect(made[0]!.params).toEqual({
+        id: couponId,
+        name: 'HALF50',
+        percent_off: '25',
+        duration: 'repeating',
+        duration_in_months: '3',
+        metadata: { promo_code_id: discount.promoCodeId, code: 'HALF50' },
+      })
+      const sessions = double.requestsTo('POST', '/v1/checkout/sessions').slice(-2)
+      for (const sent of sessions) expect(sent.params.discounts).toEqual([{ coupon: couponId }])
+      // The fee stays a percentage: Stripe takes it on each invoice's total after the discount.
+      expect(sessions[0]!.params.subscription_data).toMatchObject({ application_fee_percent: '10' })
+    })
+
+    it('gives an amount off in the currency, and takes a one-time fee on the discounted price', async () => {
+      const accountId = await onboardedCreator()
+      const discount = discountOf({ percentOff: null, amountOffCents: 200, duration: 'forever' })
+      const input = withDiscount(checkoutInput(accountId, dayPass(999)), discount)
+
+      const session = await provider.createCheckout(input)
+
+      const [coupon] = double.requestsTo('POST', '/v1/coupons').slice(-1)
+      expect(coupon!.params).toMatchObject({
+        id: `promo_${discount.promoCodeId}_usd`,
+        amount_off: '200',
+        currency: 'usd',
+      })
+      const [sent] = double.requestsTo('POST', '/v1/checkout/sessions').slice(-1)
+      expect(sent!.params).toMatchObject({
+        discounts: [{ coupon: `promo_${discount.promoCodeId}_usd` }],
+        metadata: { fee_cents: String(platformFeeCents(799, feeBps)) },
+        payment_intent_data: { application_fee_amount: String(platformFeeCents(799, feeBps)) },
+      })
+      const completed = only(eventsOf(double.completeCheckout(session.sessionId)), 'checkout.completed')
+      expect(completed.payment).toMatchObject({ amountCents: 799, feeCents: platformFeeCents(799, feeBps) })
+    })
+
+    it('uses the coupon another checkout made meanwhile', async () => {
+      const accountId = await onboardedCreator()
+      const discount = discountOf()
+      const couponId = `promo_${discount.promoCodeId}`
+      // Another process made the coupon (under its own request) after this checkout looked for it.
+      const other = new Stripe(double.secretKey, { ...double.apiHost, maxNetworkRetries: 0 })
+      await other.coupons.create({ id: couponId, percent_off: 50, duration: 'once' })
+      double.failNext(
+        { method: 'GET', path: `/v1/coupons/${couponId}` },
+        {
+          status: 404,
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such coupon: '${couponId}'` },
+        },
+      )
+      await provider.createCheckout(withDiscount(checkoutInput(accountId, dayPass(999)), discount))
+      const [create] = double.requestsTo('POST', '/v1/coupons').slice(-1)
+      expect(create!.status).toBe(400)
+      const [sent] = double.requestsTo('POST', '/v1/checkout/sessions').slice(-1)
+      expect(sent!.status).toBe(200)
+      expect(sent!.params.discounts).toEqual([{ coupon: couponId }])
+    })
+
+    it("honours the coupon's duration on renewals, with the fee on each invoice's total", async () => {
+      const accountId = await onboardedCreator()
+      const input = withDiscount(
+        checkoutInput(accountId, monthly(2_900)),
+        discountOf({ percentOff: 25, duration: 'repeating', durationMonths: 2 }),
+      )
+      const session = await provider.createCheckout(input)
+      const first = eventsOf(double.completeCheckout(session.sessionId))
+      const subscriptionId = String(double.object(session.sessionId)!.subscription)
+      const renewals = [
+        ...eventsOf(double.renewSubscription(subscriptionId)),
+        ...eventsOf(double.renewSubscription(subscriptionId)),
+      ]
+      const paid = [...first, ...renewals]
+        .filter((e): e is Extract<PaymentEvent, { type: 'invoice.paid' }> => e.type === 'invoice.paid')
+        .map((e) => e.payment)
+      expect(paid).toEqual([
+        expect.objectContaining({ amountCents: 2_175, feeCents: platformFeeCents(2_175, feeBps) }),
+        expect.objectContaining({ amountCents: 2_175, feeCents: platformFeeCents(2_175, feeBps) }),
+        expect.objectContaining({ amountCents: 2_900, feeCents: platformFeeCents(2_900, feeBps) }),
+      ])
+    })
+
+    it('a 100%-off first invoice charges nothing, like a trial', async () => {
+      const accountId = await onboardedCreator()
+      const input = withDiscount(checkoutInput(accountId, monthly(1_500)), discountOf({ percentOff: 100 }))
+      const session = await provider.createCheckout(input)
+      const events = eventsOf(double.completeCheckout(session.sessionId))
+      expect(only(events, 'invoice.paid').payment).toBeNull()
+      const subscriptionId = String(double.object(session.sessionId)!.subscription)
+      expect(only(eventsOf(double.renewSubscription(subscriptionId)), 'invoice.paid').payment).toMatchObject({
+        amountCents: 1_500,
+      })
     })
   })
 

@@ -1,9 +1,11 @@
 import Stripe from 'stripe'
+import { discountedCents } from '@picks/contracts'
 import {
   PaymentProviderError,
   platformFeeCents,
   WebhookSignatureError,
   type AccountStatus,
+  type CheckoutDiscount,
   type CheckoutInput,
   type PaymentCharge,
   type PaymentEvent,
@@ -79,8 +81,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createCheckout(input) {
       const successUrl = absolute(input.successUrl, 'successUrl')
       const cancelUrl = absolute(input.cancelUrl, 'cancelUrl')
+      const couponId = input.discount ? await couponFor(input.discount, input.item.currency) : null
       const session = await call('Creating a checkout session', () =>
-        stripe.checkout.sessions.create(checkoutParams(input, successUrl, cancelUrl), {
+        stripe.checkout.sessions.create(checkoutParams(input, successUrl, cancelUrl, couponId), {
           idempotencyKey: input.idempotencyKey,
         }),
       )
@@ -236,6 +239,32 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
   }
 
+  /**
+   * The Stripe coupon of a promo code: one per code (and currency, for an amount off), its id made
+   * from our code's id, so it is found again and reused by every later checkout with the code.
+   * A code's discount never changes once made, so a coupon found under the id has the same terms.
+   */
+  async function couponFor(discount: CheckoutDiscount, currency: string): Promise<string> {
+    const id = couponIdOf(discount, currency)
+    try {
+      await stripe.coupons.retrieve(id)
+      return id
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'resource_missing') {
+        throw toProviderError('Reading the coupon', error, options.secretKey)
+      }
+    }
+    try {
+      await stripe.coupons.create(couponParams(id, discount, currency), { idempotencyKey: `coupon:${id}` })
+    } catch (error) {
+      // Another checkout made it meanwhile: the same coupon.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'resource_already_exists') {
+        throw toProviderError('Creating the coupon', error, options.secretKey)
+      }
+    }
+    return id
+  }
+
   /** A charge to refund: payment intents and charges directly; an invoice through its payment. */
   async function refundTarget(paymentRef: string): Promise<{ payment_intent: string } | { charge: string }> {
     if (paymentRef.startsWith('ch_') || paymentRef.startsWith('py_')) return { charge: paymentRef }
@@ -252,10 +281,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   }
 }
 
+/** A promo code's coupon id: our code's id, and the currency an amount off is in. */
+export function couponIdOf(discount: CheckoutDiscount, currency: string): string {
+  return discount.amountOffCents !== null
+    ? `promo_${discount.promoCodeId}_${currency.toLowerCase()}`
+    : `promo_${discount.promoCodeId}`
+}
+
+function couponParams(id: string, discount: CheckoutDiscount, currency: string): Stripe.CouponCreateParams {
+  return {
+    id,
+    // Shown to the customer on the checkout page and the invoices.
+    name: discount.code.slice(0, 40),
+    ...(discount.amountOffCents !== null
+      ? { amount_off: discount.amountOffCents, currency: currency.toLowerCase() }
+      : { percent_off: discount.percentOff ?? 0 }),
+    duration: discount.duration,
+    ...(discount.duration === 'repeating' ? { duration_in_months: discount.durationMonths ?? 1 } : {}),
+    metadata: { promo_code_id: discount.promoCodeId, code: discount.code },
+  }
+}
+
+/** What a one-time payment costs with the discount (Checkout applies the coupon to the session's total). */
+function discountedPrice(priceCents: number, discount: CheckoutDiscount | null | undefined): number {
+  if (!discount) return priceCents
+  return discountedCents(priceCents, {
+    kind: discount.amountOffCents !== null ? 'amount' : 'percent',
+    percentOff: discount.percentOff,
+    amountOffCents: discount.amountOffCents,
+  })
+}
+
 function checkoutParams(
   input: CheckoutInput,
   successUrl: string,
   cancelUrl: string,
+  couponId: string | null,
 ): Stripe.Checkout.SessionCreateParams {
   const { item } = input
   const common = {
@@ -263,6 +324,8 @@ function checkoutParams(
     client_reference_id: input.purchaseId,
     success_url: successUrl,
     cancel_url: cancelUrl,
+    // A promo code's coupon; Stripe shows it on the page and charges the discounted amount.
+    ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
   }
   if (item.kind === 'subscription') {
     return {
@@ -281,6 +344,7 @@ function checkoutParams(
         },
       ],
       subscription_data: {
+        // A percentage of each invoice's total, which is after the coupon's discount.
         application_fee_percent: input.feeBps / 100,
         transfer_data: { destination: input.destinationAccountId },
         ...(item.trialDays > 0 ? { trial_period_days: item.trialDays } : {}),
@@ -290,7 +354,8 @@ function checkoutParams(
       },
     }
   }
-  const feeCents = platformFeeCents(item.priceCents, input.feeBps)
+  // The fee on what is charged: the price less the promo code's discount.
+  const feeCents = platformFeeCents(discountedPrice(item.priceCents, input.discount), input.feeBps)
   return {
     ...common,
     mode: 'payment',
@@ -527,6 +592,7 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         purchaseId: metadata.purchase_id ?? null,
         invoiceId: invoice.id,
         nextAttemptAt: fromSeconds(invoice.next_payment_attempt),
+        amountDueCents: invoice.amount_due,
         reason: invoice.last_finalization_error?.message ?? null,
       }
     }

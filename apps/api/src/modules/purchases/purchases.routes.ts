@@ -51,8 +51,11 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchasesRoutesOptions> = as
     },
     async (request, reply) => {
       const { actor } = await callerOf(request)
-      const { purchase, checkoutUrl } = await startPurchase(deps, actor, request.body.plan_id, deps.lastTouch(request))
-      return reply.status(201).send({ purchase, checkout_url: checkoutUrl })
+      const { purchase, checkoutUrl, notice } = await startPurchase(deps, actor, request.body.plan_id, {
+        promoCode: request.body.promo_code ?? null,
+        referral: deps.lastTouch(request),
+      })
+      return reply.status(201).send({ purchase, checkout_url: checkoutUrl, notice })
     },
   )
 

@@ -1,10 +1,11 @@
-import { liveStatuses, paymentMessages, type Purchase } from '@picks/contracts'
+import { discountedCents, liveStatuses, paymentMessages, type Purchase, type PurchaseDiscount } from '@picks/contracts'
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
 import { creatorCards, findPlan, type CreatorCard, type ReferralTouch } from '../creators/creators.service.ts'
-import { PaymentProviderError, type PaymentProvider } from '../payments/payments.service.ts'
+import { PaymentProviderError, type CheckoutDiscount, type PaymentProvider } from '../payments/payments.service.ts'
+import { checkPromoCode, type PromoCheck, type PromoCodeRow } from '../promotions/promotions.service.ts'
 import { userNames } from '../users/users.service.ts'
 import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
@@ -136,7 +137,89 @@ export function toPurchase(row: PurchaseWithNames, now: Date): Purchase {
     ended_at: iso(p.endedAt),
     created_at: p.createdAt.toISOString(),
     provider: p.provider,
+    promo_code: p.promoCode,
+    discount: discountOf(p),
   }
+}
+
+/** The promo code's discount copied onto a purchase, as its buyer sees it. */
+function discountOf(p: PurchaseRow): PurchaseDiscount | null {
+  if (!p.discountKind || !p.discountDuration) return null
+  const terms = { kind: p.discountKind, percentOff: p.percentOff, amountOffCents: p.amountOffCents }
+  return {
+    kind: p.discountKind,
+    percent_off: p.percentOff,
+    amount_off_cents: p.amountOffCents,
+    duration: p.discountDuration,
+    duration_months: p.discountMonths,
+    first_payment_cents: discountedCents(p.priceCents, terms),
+  }
+}
+
+/** The discount the provider is asked to give, from what the purchase copied. */
+function checkoutDiscountOf(p: PurchaseRow): CheckoutDiscount | null {
+  if (!p.promoCodeId || !p.promoCode || !p.discountDuration) return null
+  return {
+    promoCodeId: p.promoCodeId,
+    code: p.promoCode,
+    percentOff: p.percentOff,
+    amountOffCents: p.amountOffCents,
+    duration: p.discountDuration,
+    durationMonths: p.discountMonths,
+  }
+}
+
+/** A refused code: 400 naming the field for a code that does not exist, 409 for one that does not apply. */
+function promoRefusal(check: Extract<PromoCheck, { ok: false }>): AppError {
+  const details = [{ field: 'body.promo_code', message: check.message }]
+  return new AppError(check.reason === 'PROMO_UNKNOWN' ? 'VALIDATION_FAILED' : 'CONFLICT', check.message, {
+    reason: check.reason,
+    details,
+  })
+}
+
+/**
+ * Checks the buyer's code at checkout under the code's lock (held to the end of `tx`, so two buyers
+ * cannot both take the last redemption), and lets the buyer's earlier open checkouts with the code
+ * go: the new checkout replaces them and holds the redemption instead.
+ */
+async function promoAtCheckout(
+  tx: Db,
+  buyer: Actor,
+  plan: { id: string; creatorId: string; kind: 'subscription' | 'one_time'; priceCents: number },
+  code: string,
+  now: Date,
+): Promise<PromoCodeRow> {
+  const check = await checkPromoCode(tx, { creatorId: plan.creatorId, plan, code, buyerId: buyer.id, now, lock: true })
+  if (!check.ok) throw promoRefusal(check)
+  await tx
+    .update(purchases)
+    .set({ status: 'incomplete', updatedAt: sql`now()` })
+    .where(
+      and(eq(purchases.userId, buyer.id), eq(purchases.promoCodeId, check.promo.id), eq(purchases.status, 'pending')),
+    )
+  return check.promo
+}
+
+/**
+ * Whether the buyer has had a free trial from this creator: a subscription with trial days that
+ * went past its checkout. A plan's trial is given once per creator.
+ */
+async function hadTrialFrom(tx: Db, buyerId: string, creatorId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, buyerId),
+        eq(purchases.creatorId, creatorId),
+        eq(purchases.kind, 'subscription'),
+        sql`${purchases.trialDays} > 0`,
+        startedPurchases,
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 async function findPurchase(db: Db, id: string): Promise<PurchaseWithNames | null> {
@@ -172,8 +255,8 @@ export async function startPurchase(
   deps: PurchaseDeps,
   buyer: Actor,
   planId: string,
-  referral: ReferralTouch | null = null,
-): Promise<{ purchase: Purchase; checkoutUrl: string }> {
+  { promoCode = null, referral = null }: { promoCode?: string | null; referral?: ReferralTouch | null } = {},
+): Promise<{ purchase: Purchase; checkoutUrl: string; notice: string | null }> {
   const plan = await findPlan(deps, planId)
   if (!plan) throw new AppError('NOT_FOUND', 'Plan not found')
   if (!plan.active) throw new AppError('CONFLICT', paymentMessages.planUnavailable, { reason: 'PLAN_UNAVAILABLE' })
@@ -205,6 +288,9 @@ export async function startPurchase(
         .limit(1)
       if (live) throw new AppError('CONFLICT', paymentMessages.alreadySubscribed, { reason: 'ALREADY_SUBSCRIBED' })
     }
+    const promo = promoCode ? await promoAtCheckout(tx, buyer, plan, promoCode, deps.now()) : null
+    const trialOffered = plan.kind === 'subscription' ? plan.trialDays : 0
+    const trialDays = trialOffered > 0 && (await hadTrialFrom(tx, buyer.id, plan.creatorId)) ? 0 : trialOffered
     const [row] = await tx
       .insert(purchases)
       .values({
@@ -217,8 +303,19 @@ export async function startPurchase(
         accessDays: plan.accessDays,
         priceCents: plan.priceCents,
         currency: plan.currency,
-        trialDays: plan.kind === 'subscription' ? plan.trialDays : 0,
+        trialDays,
         feeBps: deps.feeBps,
+        ...(promo
+          ? {
+              promoCodeId: promo.id,
+              promoCode: promo.code,
+              discountKind: promo.discountKind,
+              percentOff: promo.percentOff,
+              amountOffCents: promo.amountOffCents,
+              discountDuration: promo.duration,
+              discountMonths: promo.durationMonths,
+            }
+          : {}),
         provider: deps.provider.name,
         createdAt: deps.now(),
         ...referralColumns(referral, plan.creatorId),
@@ -227,6 +324,8 @@ export async function startPurchase(
     if (!row) throw new AppError('INTERNAL', 'The purchase was not stored')
     return row
   })
+  const notice =
+    purchase.trialDays < (plan.kind === 'subscription' ? plan.trialDays : 0) ? paymentMessages.trialUsed : null
 
   const site = deps.publicUrl.replace(/\/$/, '')
   const name = `${plan.name} – @${creator.username}`
@@ -243,7 +342,7 @@ export async function startPurchase(
               priceCents: plan.priceCents,
               currency: plan.currency,
               interval: plan.interval ?? 'month',
-              trialDays: plan.trialDays,
+              trialDays: purchase.trialDays,
             }
           : {
               kind: 'one_time',
@@ -253,6 +352,7 @@ export async function startPurchase(
               accessDays: plan.accessDays ?? 1,
             },
       feeBps: deps.feeBps,
+      discount: checkoutDiscountOf(purchase),
       successUrl: `${site}/payment-success?purchase=${purchase.id}`,
       cancelUrl: `${site}/shop-picks/purchase/${plan.creatorId}?checkout=cancelled`,
       idempotencyKey: `checkout:${purchase.id}`,
@@ -263,7 +363,7 @@ export async function startPurchase(
       .where(eq(purchases.id, purchase.id))
     const row = await findPurchase(deps.db, purchase.id)
     if (!row) throw new AppError('INTERNAL', 'The purchase was not stored')
-    return { purchase: toPurchase(row, deps.now()), checkoutUrl: session.url }
+    return { purchase: toPurchase(row, deps.now()), checkoutUrl: session.url, notice }
   } catch (error) {
     await deps.db
       .update(purchases)

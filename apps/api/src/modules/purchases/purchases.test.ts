@@ -7,12 +7,19 @@ import {
   SandboxCheckout,
   type Purchase,
 } from '@picks/contracts'
-import { asc, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { addPlan, buy, creator, dayPass, monthlyPlan, onboard, startCheckout } from '../../test/payments.ts'
+import {
+  addPlan,
+  buy,
+  creator,
+  ledgerOf as ledgerOfCreator,
+  monthlyPlan,
+  sandboxShop,
+  startCheckout,
+} from '../../test/payments.ts'
 import { enterAdminPassword, person, request, type Person } from '../../test/people.ts'
-import { ledgerEntries } from '../ledger/ledger.table.ts'
 
 let t: TestApp
 let clock = new Date('2026-11-23T12:00:00Z')
@@ -45,23 +52,9 @@ async function hasAccess(who: Person, creatorId: string): Promise<boolean> {
   return (res.json() as { exists: boolean }).exists
 }
 
-async function ledgerOf(creatorId: string) {
-  return t.database.db
-    .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.creatorId, creatorId))
-    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.kind))
-}
-
+const ledgerOf = (creatorId: string) => ledgerOfCreator(t, creatorId)
 /** A creator who can take payments, with a monthly plan, and a customer. */
-async function shop(): Promise<{ dana: Person; pat: Person; monthly: string; pass: string }> {
-  const dana = await creator(t, 'dana@example.com', 'SharpDana')
-  await onboard(t, dana)
-  const monthly = (await addPlan(t, dana, monthlyPlan)).id
-  const pass = (await addPlan(t, dana, dayPass)).id
-  const pat = await person(t, 'pat@example.com')
-  return { dana, pat, monthly, pass }
-}
+const shop = () => sandboxShop(t)
 
 async function later(days: number): Promise<void> {
   clock = new Date(clock.getTime() + days * dayMs)

@@ -60,9 +60,30 @@ describe('sandbox checkout page', () => {
     expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$0')
   })
 
+  it('shows a promo code: the saving, how long it lasts, and the discounted total', async () => {
+    servePaymentsApi({
+      checkouts: [
+        aCheckout({
+          amount_cents: 1000,
+          price_cents: 1999,
+          promo_code: 'HALF50',
+          discount_duration: 'repeating',
+          discount_months: 3,
+        }),
+      ],
+    })
+    renderCheckout()
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect(within(summary).getByText('Promo code HALF50').nextElementSibling?.textContent).toBe(
+      '−$9.99For the first 3 months',
+    )
+    expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$10')
+  })
+
   it('shows the days of access of a pass', async () => {
     servePaymentsApi({
-      checkouts: [aCheckout({ kind: 'one_time', interval: null, access_days: 7, amount_cents: 500 })],
+      checkouts: [aCheckout({ kind: 'one_time', interval: null, access_days: 7, amount_cents: 500, price_cents: 500 })],
     })
     renderCheckout()
 

@@ -69,17 +69,26 @@ function TestModeBanner() {
   )
 }
 
+/** How long a promo code's discount lasts, in the order summary's words. */
+function discountTerm(checkout: SandboxCheckout): string {
+  if (checkout.kind === 'one_time' || checkout.discount_duration === 'once') return 'On the first payment'
+  if (checkout.discount_duration === 'forever') return 'On every payment'
+  const months = checkout.discount_months ?? 1
+  return `For the first ${months} ${months === 1 ? 'month' : 'months'}`
+}
+
 function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
   const terms = {
     kind: checkout.kind,
     interval: checkout.interval,
     access_days: checkout.access_days,
-    price_cents: checkout.amount_cents,
+    price_cents: checkout.price_cents,
     currency: checkout.currency,
     trial_days: checkout.trial_days,
   }
   const hasTrial = checkout.kind === 'subscription' && checkout.trial_days > 0
   const totalToday = formatCents(hasTrial ? 0 : checkout.amount_cents, checkout.currency)
+  const saving = checkout.price_cents - checkout.amount_cents
   return (
     <section aria-labelledby="order-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="order-title" className="text-lg font-semibold text-slate-900">
@@ -99,11 +108,23 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
             <dd className="text-right text-emerald-800">First {checkout.trial_days} days free</dd>
           </>
         )}
+        {checkout.promo_code && (
+          <>
+            <dt className="text-slate-700">Promo code {checkout.promo_code}</dt>
+            <dd className="text-right text-emerald-800">
+              −{formatCents(saving, checkout.currency)}
+              <span className="block text-xs text-slate-600">{discountTerm(checkout)}</span>
+            </dd>
+          </>
+        )}
         <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-900">Total today</dt>
         <dd className="border-t border-slate-200 pt-2 text-right text-lg font-bold text-slate-900">{totalToday}</dd>
       </dl>
       {hasTrial && (
-        <p className="mt-2 text-xs text-slate-600">Then {planPrice(terms)} after the trial, until you cancel.</p>
+        <p className="mt-2 text-xs text-slate-600">
+          Then {checkout.promo_code ? formatCents(checkout.amount_cents, checkout.currency) : planPrice(terms)} after
+          the trial, until you cancel.
+        </p>
       )}
       <p className="mt-2 text-xs text-slate-600">Paying as {checkout.customer_email}</p>
     </section>
