@@ -53,6 +53,8 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts'
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
 import { webhookRoutes } from './modules/payments/webhook.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts'
+import { attributePurchase } from './modules/affiliates/affiliates.service.ts'
 import { chargeableAccountOf } from './modules/payouts/payouts.service.ts'
 import { createBilling, type Billing } from './modules/billing/billing.service.ts'
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
@@ -284,6 +286,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ...money,
         chargeableAccountOf: (creatorId) =>
           chargeableAccountOf({ db: deps.database.db, provider: billing.provider.name }, creatorId),
+        attributePurchase: (purchase, click) =>
+          attributePurchase({ db: deps.database.db, now, secret: config.authSecret }, purchase, click),
       })
       await api.register(oddsRoutes, { odds })
       await api.register(picksRoutes, {
@@ -302,6 +306,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         },
       })
       await api.register(payoutsRoutes, { ...money, onSaleChanged: () => shopCache.invalidate() })
+      await api.register(affiliatesRoutes, {
+        ...money,
+        secret: config.authSecret,
+        email,
+        onSaleChanged: () => shopCache.invalidate(),
+      })
       await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(receiptsRoutes, { db: deps.database.db })
       await api.register(refundsRoutes, { db: deps.database.db, provider: billing.provider, log: app.log, now })

@@ -56,6 +56,8 @@ export const CreatePurchaseBody = z.strictObject({
   plan_id: z.uuid('Choose a plan'),
   /** A creator's promo code (issue 17); checked again at checkout. */
   promo_code: text().trim().min(1, 'Enter a promo code').max(64, 'That promo code does not exist').optional(),
+  /** The signed click of an affiliate's link (decision 038); an old or bad one is ignored. */
+  affiliate_click: z.string().max(300).optional(),
 })
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>
 

@@ -31,6 +31,8 @@ export {
 } from './creator-visibility.ts'
 
 export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts } from './billing-emails.ts'
+// Affiliates count their links' clicks the way the share link counts visits (decision 038).
+export { visitorHash, type Visitor } from './share-links.ts'
 
 type Deps = { db: Db }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
 import type { PaymentCharge } from '../payments/payments.service.ts'
+import { affiliateBalance, bookAffiliatePayoutMovement, type PayoutMovement } from './affiliate-ledger.ts'
 import { ledgerEntries } from './ledger.table.ts'
 
 // The ledger's reports (earnings, revenue, deposits), for the payouts and billing modules.
@@ -16,6 +17,17 @@ export {
   type EarningLine,
   type RevenueBucket,
 } from './ledger-reports.ts'
+// Affiliates' commissions and their own ledger (decision 038).
+export {
+  affiliateBalance,
+  bookCommission,
+  bookedCharge,
+  commissionByArrangement,
+  reverseCommission,
+  type AffiliateBalance,
+  type BookedCharge,
+  type PayoutMovement,
+} from './affiliate-ledger.ts'
 export { firstLedgerDay, ledgerDailySums, purchaseCharged, type LedgerDay } from './ledger-figures.ts'
 
 /**
@@ -122,19 +134,11 @@ export async function bookRefund(
   return inserted.length ? delta : 0
 }
 
-interface PayoutMovement {
-  id: string
-  creatorId: string
-  amountCents: number
-  currency: string
-  occurredAt: Date
-}
-
 async function bookPayoutMovement(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void> {
   await db
     .insert(ledgerEntries)
     .values({
-      creatorId: payout.creatorId,
+      creatorId: payout.payeeId,
       payoutId: payout.id,
       kind,
       amountCents: kind === 'payout' ? -payout.amountCents : payout.amountCents,
@@ -147,13 +151,21 @@ async function bookPayoutMovement(db: Db, payout: PayoutMovement, kind: 'payout'
     .onConflictDoNothing()
 }
 
-/** A payout leaves the balance when it is requested; `reversePayout` puts it back if it fails. */
-export function bookPayout(db: Db, payout: PayoutMovement): Promise<void> {
-  return bookPayoutMovement(db, payout, 'payout')
+/** Whose money a payout is: a creator's earnings (`ledger_entries`) or an affiliate's (decision 038). */
+export type PurseName = 'creator' | 'affiliate'
+
+/**
+ * Where a payout's money comes from and goes back to. A payout leaves the purse when it is
+ * requested (`payout`); a failed one comes back (`payout_reversal`), once.
+ */
+export interface Purse {
+  available(db: Db, payeeId: string, now: Date): Promise<{ availableCents: number; currency: string }>
+  book(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void>
 }
 
-export function reversePayout(db: Db, payout: PayoutMovement): Promise<void> {
-  return bookPayoutMovement(db, payout, 'payout_reversal')
+export const purses: Readonly<Record<PurseName, Purse>> = {
+  creator: { available: (db, payeeId, now) => ledgerBalance(db, payeeId, now), book: bookPayoutMovement },
+  affiliate: { available: affiliateBalance, book: bookAffiliatePayoutMovement },
 }
 
 export interface LedgerBalance {

@@ -45,6 +45,11 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchaseDeps> = async (app, 
     async (request, reply) => {
       const { actor } = await callerOf(request)
       const { purchase, checkoutUrl } = await startPurchase(deps, actor, request.body.plan_id)
+      // An affiliate's link brought the buyer (decision 038): the one place a purchase gets its affiliate.
+      await deps.attributePurchase?.(
+        { id: purchase.id, userId: purchase.user_id, creatorId: purchase.creator_id },
+        request.body.affiliate_click,
+      )
       return reply.status(201).send({ purchase, checkout_url: checkoutUrl })
     },
   )
