@@ -1,42 +1,17 @@
 import { z } from 'zod'
 import { EmailAddress } from './auth.ts'
 import { OnboardingStatus, PayoutBody } from './purchases.ts'
+import {
+  affiliateLimits,
+  affiliateMessages,
+  affiliatePaymentScopes,
+  affiliateRewardKinds,
+  affiliateStatuses,
+} from './affiliate-rules.ts'
 import { text } from './text.ts'
 
 // Affiliates (issue 17, decision 038): a creator's arrangements with affiliates, their links, and
 // the commissions they earn.
-
-export const affiliateRewardKinds = ['fixed', 'percent'] as const
-export const affiliatePaymentScopes = ['first', 'every'] as const
-export const affiliateStatuses = ['invited', 'active', 'ended'] as const
-
-export const affiliateLimits = {
-  /** A fixed reward, in cents. */
-  minAmountCents: 1,
-  maxAmountCents: 100_000,
-  /** A percentage, in basis points (100 = 1%). */
-  minPercentBps: 1,
-  maxPercentBps: 10_000,
-  maxPlans: 20,
-  /** Days a click stays the purchase's last touch. */
-  attributionDays: 30,
-  /** Days an invite can be accepted. */
-  inviteDays: 14,
-} as const
-
-export const affiliateMessages = {
-  amountRange: 'A fixed reward is between $0.01 and $1,000.00',
-  percentRange: 'A percentage is between 0.01% and 100%',
-  rewardShape: 'Give a fixed amount or a percentage, not both',
-  inviteInvalid: 'This invitation is not valid any more',
-  inviteOtherEmail: 'This invitation was sent to another e-mail address',
-  selfInvite: 'You cannot be your own affiliate',
-  notFound: 'Affiliate not found',
-  ended: 'This arrangement has ended',
-  notAffiliate: 'Accept an affiliate invitation first',
-  linkNotFound: 'This affiliate link is not valid',
-  unknownPlans: 'Choose plans of your own',
-} as const
 
 const AmountCents = z
   .number(affiliateMessages.amountRange)
@@ -61,29 +36,12 @@ const termsFields = {
     .nullable(),
 }
 
-/** The reward's amount matches its kind: a fixed reward has cents, a percentage has basis points. */
-function rewardMatches(
-  terms: {
-    reward_kind: (typeof affiliateRewardKinds)[number]
-    amount_cents: number | null
-    percent_bps: number | null
-  },
-  ctx: z.RefinementCtx,
-): void {
-  if (terms.reward_kind === 'fixed' && (terms.amount_cents === null || terms.percent_bps !== null)) {
-    ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: affiliateMessages.amountRange })
-  }
-  if (terms.reward_kind === 'percent' && (terms.percent_bps === null || terms.amount_cents !== null)) {
-    ctx.addIssue({ code: 'custom', path: ['percent_bps'], message: affiliateMessages.percentRange })
-  }
-}
-
-/** `PUT /affiliates/{id}`: the reward and its scope, for payments from now on. */
-export const AffiliateTermsBody = z.strictObject(termsFields).superRefine(rewardMatches)
+/** `PUT /affiliates/{id}`: the reward and its scope, for payments from now on (and `affiliateRewardProblem`). */
+export const AffiliateTermsBody = z.strictObject(termsFields)
 export type AffiliateTermsBody = z.infer<typeof AffiliateTermsBody>
 
-/** `POST /affiliates`: invites an affiliate by e-mail. */
-export const InviteAffiliateBody = z.strictObject({ email: EmailAddress, ...termsFields }).superRefine(rewardMatches)
+/** `POST /affiliates`: invites an affiliate by e-mail (and `affiliateRewardProblem`). */
+export const InviteAffiliateBody = z.strictObject({ email: EmailAddress, ...termsFields })
 export type InviteAffiliateBody = z.infer<typeof InviteAffiliateBody>
 
 export const AffiliateIdParams = z.object({ id: z.uuid() })
@@ -129,6 +87,7 @@ export const CreatorAffiliate = AffiliateTerms.extend({
 export type CreatorAffiliate = z.infer<typeof CreatorAffiliate>
 
 export const CreatorAffiliateAnswer = z.object({ affiliate: CreatorAffiliate })
+export type CreatorAffiliateAnswer = z.infer<typeof CreatorAffiliateAnswer>
 export const CreatorAffiliatesAnswer = z.object({ affiliates: z.array(CreatorAffiliate) })
 export type CreatorAffiliatesAnswer = z.infer<typeof CreatorAffiliatesAnswer>
 
@@ -136,6 +95,7 @@ export type CreatorAffiliatesAnswer = z.infer<typeof CreatorAffiliatesAnswer>
 export const AcceptAffiliateBody = z.strictObject({
   token: text().trim().min(1, affiliateMessages.inviteInvalid).max(200, affiliateMessages.inviteInvalid),
 })
+export type AcceptAffiliateBody = z.infer<typeof AcceptAffiliateBody>
 
 /** An arrangement as the affiliate sees it. */
 export const AffiliateArrangement = AffiliateTerms.extend({
@@ -154,6 +114,7 @@ export const AffiliateArrangement = AffiliateTerms.extend({
 export type AffiliateArrangement = z.infer<typeof AffiliateArrangement>
 
 export const AffiliateArrangementAnswer = z.object({ arrangement: AffiliateArrangement })
+export type AffiliateArrangementAnswer = z.infer<typeof AffiliateArrangementAnswer>
 
 /** The affiliate's balance over every creator: sums of their earnings ledger. */
 export const AffiliateBalance = z.object({
@@ -179,9 +140,11 @@ export const AffiliateOnboardBody = z.strictObject({
   email: z.email('Enter a valid email address'),
   name: text().trim().min(1, 'Enter your name').max(120),
 })
+export type AffiliateOnboardBody = z.infer<typeof AffiliateOnboardBody>
 
 /** `POST /affiliate/{id}/payout`: an amount out of the affiliate's available commissions. */
 export const AffiliatePayoutBody = PayoutBody.omit({ creatorId: true })
+export type AffiliatePayoutBody = z.infer<typeof AffiliatePayoutBody>
 
 /** `POST /affiliate-links/{code}/clicks`: the click, signed, for checkout to carry (`affiliate_click`). */
 export const AffiliateClickAnswer = z.object({

@@ -2,6 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import {
   affiliateLimits,
   affiliateMessages,
+  affiliateRewardProblem,
+  affiliateRewardWords,
   type AffiliateArrangement,
   type AffiliateClickAnswer,
   type AffiliateOverview,
@@ -60,15 +62,6 @@ function notFound(): AppError {
 
 function linkOf(deps: Pick<AffiliateDeps, 'publicUrl'>, username: string, code: string): string {
   return `${site(deps)}/${encodeURIComponent(username)}?aff=${encodeURIComponent(code)}`
-}
-
-/** The reward in words, for the invitation: "20% of every payment", "$5.00 on the first payment". */
-function rewardWords(terms: Pick<Row, 'rewardKind' | 'amountCents' | 'percentBps' | 'payments'>): string {
-  const reward =
-    terms.rewardKind === 'percent'
-      ? `${((terms.percentBps ?? 0) / 100).toString()}% of`
-      : `$${((terms.amountCents ?? 0) / 100).toFixed(2)} on`
-  return `${reward} ${terms.payments === 'every' ? 'every payment' : 'the first payment'}`
 }
 
 // ---------------------------------------------------------------- figures
@@ -148,8 +141,15 @@ async function creatorUsername(db: Db, creatorId: string): Promise<string> {
   return card.username
 }
 
-/** Refuses plans that are not the creator's, naming the field. */
-async function checkPlans(db: Db, creatorId: string, planIds: readonly string[] | null): Promise<void> {
+/** Refuses a reward whose amount does not match its kind, and plans not the creator's, naming the field. */
+async function checkTerms(db: Db, creatorId: string, terms: AffiliateTermsBody): Promise<void> {
+  const reward = affiliateRewardProblem(terms)
+  if (reward) {
+    throw new AppError('VALIDATION_FAILED', reward.message, {
+      details: [{ field: `body.${reward.field}`, message: reward.message }],
+    })
+  }
+  const planIds = terms.plan_ids
   if (!planIds) return
   const plans = await Promise.all([...new Set(planIds)].map((id) => findPlan({ db }, id)))
   if (plans.some((plan) => plan?.creatorId !== creatorId)) {
@@ -239,7 +239,7 @@ export async function inviteAffiliate(
       details: [{ field: 'body.email', message: affiliateMessages.selfInvite }],
     })
   }
-  await checkPlans(deps.db, creatorId, body.plan_ids)
+  await checkTerms(deps.db, creatorId, body)
   const [open] = await deps.db
     .select({ id: affiliateArrangements.id })
     .from(affiliateArrangements)
@@ -270,7 +270,7 @@ export async function inviteAffiliate(
     .returning()
   if (!row) throw new AppError('INTERNAL', 'The invitation was not stored')
   const accept = `${site(deps)}/affiliate?invite=${encodeURIComponent(token)}`
-  const offer = `@${username} invited you to be their affiliate on Picks: you earn ${rewardWords(row)} of the subscriptions your link brings.`
+  const offer = `@${username} invited you to be their affiliate on Picks. For each customer your link brings, you earn ${affiliateRewardWords(termsOf(row))}.`
   await deps.email.send({
     to: body.email,
     subject: `@${username} invited you to be their affiliate`,
@@ -295,7 +295,7 @@ export async function changeAffiliateTerms(
   body: AffiliateTermsBody,
 ): Promise<CreatorAffiliate> {
   if (row.status === 'ended') throw new AppError('CONFLICT', affiliateMessages.ended, { reason: 'ENDED' })
-  await checkPlans(deps.db, row.creatorId, body.plan_ids)
+  await checkTerms(deps.db, row.creatorId, body)
   const [updated] = await deps.db
     .update(affiliateArrangements)
     .set({ ...termsColumns(body), updatedAt: deps.now() })

@@ -9,6 +9,7 @@ import { creatorPaging, paymentMessages, sortCreatorsLocally } from '@picks/cont
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../lib/api-client.ts'
 import { filterCreatorsLocally, type ShopFilters } from './shop-filters.ts'
+import { affiliateClickFor } from './affiliate-click.ts'
 
 /** The paginated call's query as the client builds it: the contract's input with numeric paging. */
 export type CreatorsPageRequest = CreatorsPageQuery & { page?: number; limit?: number }
@@ -79,8 +80,13 @@ export const creatorQueries = {
  * `POST /purchases`: a pending purchase and the checkout to pay it at. Never retried: a second
  * attempt is the buyer's own click.
  */
-export function createPurchase(planId: string): Promise<CreatePurchaseAnswer> {
-  return api.post<CreatePurchaseAnswer>('/purchases', { plan_id: planId })
+export function createPurchase(planId: string, creatorId?: string): Promise<CreatePurchaseAnswer> {
+  // The latest click on one of the creator's affiliate links goes along (decision 038).
+  const affiliateClick = creatorId ? affiliateClickFor(creatorId) : undefined
+  return api.post<CreatePurchaseAnswer>('/purchases', {
+    plan_id: planId,
+    ...(affiliateClick ? { affiliate_click: affiliateClick } : {}),
+  })
 }
 
 /** Why checkout could not start, as the buyer reads it. `alreadySubscribed` asks for a link to their subscriptions. */

@@ -149,7 +149,7 @@ type StartCheckout = ReturnType<typeof useStartCheckout>
  * Signed out (or a session that has lapsed): /auth, which brings the visitor back here with
  * `?plan=` so the plan they chose is waiting for them.
  */
-function useStartCheckout() {
+function useStartCheckout(creatorId: string) {
   const viewer = useStoredUser()
   const location = useLocation()
   const navigate = useNavigate()
@@ -163,7 +163,7 @@ function useStartCheckout() {
   }
 
   const purchase = useMutation({
-    mutationFn: createPurchase,
+    mutationFn: (planId: string) => createPurchase(planId, creatorId),
     onSuccess: (answer) => window.location.assign(answer.checkout_url),
     onError: (error, planId) => {
       if (error instanceof ApiError && error.status === 401) sendToSignIn(planId)
@@ -265,7 +265,7 @@ function PlanCard({ plan, chosen, checkout }: { plan: Plan; chosen: boolean; che
 
 function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPlanId: string | null }) {
   const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
-  const checkout = useStartCheckout()
+  const checkout = useStartCheckout(creatorId)
   const viewer = useStoredUser()
   const chosenPlan = plans.data?.plans.find((plan) => plan.id === chosenPlanId)
   return (
