@@ -129,7 +129,7 @@ export const CreatorBalance = z.object({
   currency: z.string(),
   available_cents: z.number().int(),
   pending_cents: z.number().int(),
-  /** Everything the creator has earned: charges less fees and refunds. */
+  /** Everything the creator has earned: charges less fees, refunds and affiliates' commissions. */
   lifetime_net_cents: z.number().int(),
   gross_cents: z.number().int(),
   fees_cents: z.number().int(),

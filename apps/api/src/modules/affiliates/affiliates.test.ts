@@ -243,7 +243,7 @@ describe('commission', () => {
 
     // 20% of $29.00; Dana keeps $26.10 less that.
     expect(await creatorCommissionRows(s.dana.id)).toEqual([-580])
-    expect((await balanceOf(s.dana)).available_cents).toBe(2610 - 580)
+    expect(await balanceOf(s.dana)).toMatchObject({ available_cents: 2610 - 580, lifetime_net_cents: 2610 - 580 })
     expect((await overviewOf(amy)).balance).toMatchObject({ available_cents: 580, earned_cents: 580 })
 
     await later(31)

@@ -204,6 +204,20 @@ export interface PayoutMovement {
   occurredAt: Date
 }
 
+/** A payout's row in either ledger but for its owner's column: out when requested, back when it failed. */
+export function payoutMovementRow(payout: PayoutMovement, kind: 'payout' | 'payout_reversal') {
+  return {
+    payoutId: payout.id,
+    kind,
+    amountCents: kind === 'payout' ? -payout.amountCents : payout.amountCents,
+    currency: payout.currency,
+    description: kind === 'payout' ? 'Payout' : 'Payout failed: returned to the balance',
+    providerRef: payout.id,
+    occurredAt: payout.occurredAt,
+    availableAt: payout.occurredAt,
+  }
+}
+
 export async function bookAffiliatePayoutMovement(
   db: Db,
   payout: PayoutMovement,
@@ -211,16 +225,6 @@ export async function bookAffiliatePayoutMovement(
 ): Promise<void> {
   await db
     .insert(affiliateLedgerEntries)
-    .values({
-      affiliateId: payout.payeeId,
-      payoutId: payout.id,
-      kind,
-      amountCents: kind === 'payout' ? -payout.amountCents : payout.amountCents,
-      currency: payout.currency,
-      description: kind === 'payout' ? 'Payout' : 'Payout failed: returned to the balance',
-      providerRef: payout.id,
-      occurredAt: payout.occurredAt,
-      availableAt: payout.occurredAt,
-    })
+    .values({ affiliateId: payout.payeeId, ...payoutMovementRow(payout, kind) })
     .onConflictDoNothing()
 }

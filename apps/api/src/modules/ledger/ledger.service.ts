@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
 import type { PaymentCharge } from '../payments/payments.service.ts'
-import { affiliateBalance, bookAffiliatePayoutMovement, type PayoutMovement } from './affiliate-ledger.ts'
+import {
+  affiliateBalance,
+  bookAffiliatePayoutMovement,
+  payoutMovementRow,
+  type PayoutMovement,
+} from './affiliate-ledger.ts'
 import { ledgerEntries } from './ledger.table.ts'
 
 // The ledger's reports (earnings, revenue, deposits), for the payouts and billing modules.
@@ -137,17 +142,7 @@ export async function bookRefund(
 async function bookPayoutMovement(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void> {
   await db
     .insert(ledgerEntries)
-    .values({
-      creatorId: payout.payeeId,
-      payoutId: payout.id,
-      kind,
-      amountCents: kind === 'payout' ? -payout.amountCents : payout.amountCents,
-      currency: payout.currency,
-      description: kind === 'payout' ? 'Payout' : 'Payout failed: returned to the balance',
-      providerRef: payout.id,
-      occurredAt: payout.occurredAt,
-      availableAt: payout.occurredAt,
-    })
+    .values({ creatorId: payout.payeeId, ...payoutMovementRow(payout, kind) })
     .onConflictDoNothing()
 }
 
@@ -178,6 +173,8 @@ export interface LedgerBalance {
   refundsCents: number
   /** Payouts less reversed ones. */
   paidOutCents: number
+  /** Affiliates' commissions out of the creator's share, less those returned with refunds (decision 038). */
+  commissionsCents: number
 }
 
 /** A creator's balance at `now`: every figure is a sum over the ledger. */
@@ -190,7 +187,9 @@ export async function ledgerBalance(db: Db, creatorId: string, now: Date): Promi
           coalesce(sum(amount_cents) filter (where kind = 'charge'), 0) as "grossCents",
           coalesce(-sum(amount_cents) filter (where kind = 'platform_fee'), 0) as "feesCents",
           coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0) as "refundsCents",
-          coalesce(-sum(amount_cents) filter (where kind in ('payout', 'payout_reversal')), 0) as "paidOutCents"
+          coalesce(-sum(amount_cents) filter (where kind in ('payout', 'payout_reversal')), 0) as "paidOutCents",
+          coalesce(-sum(amount_cents) filter (where kind in ('affiliate_commission', 'affiliate_commission_reversal')), 0)
+            as "commissionsCents"
         from ledger_entries where creator_id = ${creatorId}`,
   )
   return {
@@ -201,6 +200,7 @@ export async function ledgerBalance(db: Db, creatorId: string, now: Date): Promi
     feesCents: Number(row?.feesCents ?? 0),
     refundsCents: Number(row?.refundsCents ?? 0),
     paidOutCents: Number(row?.paidOutCents ?? 0),
+    commissionsCents: Number(row?.commissionsCents ?? 0),
   }
 }
 

@@ -235,7 +235,8 @@ export async function creatorBalance(
     currency: b.currency,
     available_cents: b.availableCents,
     pending_cents: b.pendingCents,
-    lifetime_net_cents: b.grossCents - b.feesCents - b.refundsCents,
+    // Net of affiliates' commissions too (decision 038), so it stays what the creator keeps.
+    lifetime_net_cents: b.grossCents - b.feesCents - b.refundsCents - b.commissionsCents,
     gross_cents: b.grossCents,
     fees_cents: b.feesCents,
     refunds_cents: b.refundsCents,
