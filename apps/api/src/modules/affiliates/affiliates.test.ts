@@ -20,6 +20,7 @@ import { person, request, type Person } from '../../test/people.ts'
 import { affiliateLedgerEntries } from '../ledger/affiliate-ledger.table.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { emailOutbox } from '../notifications/notifications.table.ts'
+import { sandboxPayouts } from '../payments/sandbox.table.ts'
 import { affiliateReferrals } from './affiliates.table.ts'
 
 /** A 10% fee and no hold (the tests' default), on a clock the tests move. */
@@ -154,6 +155,10 @@ async function chargeRefs(purchaseId: string): Promise<string[]> {
     .where(and(eq(ledgerEntries.purchaseId, purchaseId), eq(ledgerEntries.kind, 'charge')))
     .orderBy(asc(ledgerEntries.occurredAt))
   return rows.map((r) => r.ref)
+}
+
+async function sandboxPayoutsOf(payoutId: string) {
+  return t.database.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.payoutId, payoutId))
 }
 
 /** A refund at the provider; `nth` tells two refunds of the same amount apart. */
@@ -425,6 +430,21 @@ describe('payouts', () => {
     // The creator's own payouts and balance know nothing of it.
     const danas = await request(t, 'GET', `/creators/payouts/${s.dana.id}`, s.dana)
     expect(PayoutsAnswer.parse(danas.json()).total).toBe(0)
+    expect((await balanceOf(s.dana)).available_cents).toBe(2 * (2610 - 580))
+
+    // The bank sends it back: the money returns to Amy's commission, not to Dana's balance.
+    const payout = PayoutAnswer.parse(res.json()).payout
+    const [sent] = await sandboxPayoutsOf(payout.id)
+    await t.app.billing.applyEvent({
+      id: 'evt_payout_failed',
+      occurredAt: clock,
+      type: 'payout.failed',
+      accountId: sent?.accountId ?? '',
+      providerPayoutId: sent?.id ?? '',
+      payoutId: payout.id,
+      failureReason: 'The bank account was closed',
+    })
+    expect((await overviewOf(amy)).balance).toMatchObject({ available_cents: 1160, paid_out_cents: 0 })
     expect((await balanceOf(s.dana)).available_cents).toBe(2 * (2610 - 580))
   })
 })
