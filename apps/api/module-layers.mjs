@@ -24,7 +24,21 @@ export const moduleLayers = {
   ledger: ['payments', 'creators'],
   payouts: ['ledger', 'payments', 'creators', 'users', 'auth'],
   purchases: ['promotions', 'ledger', 'payments', 'creators', 'users', 'auth'],
-  billing: ['promotions', 'purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications', 'audit'],
+  // Affiliates (issue 17, decision 038): arrangements, clicks, referred purchases and their commission.
+  affiliates: ['purchases', 'payouts', 'ledger', 'payments', 'creators', 'users', 'auth', 'notifications'],
+  billing: [
+    'affiliates',
+    'promotions',
+    'purchases',
+    'payouts',
+    'ledger',
+    'payments',
+    'creators',
+    'users',
+    'auth',
+    'notifications',
+    'audit',
+  ],
   picks: ['purchases', 'creators', 'odds', 'auth', 'users', 'audit'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
   // Reports and moderators' hides (issue 16): the content's own modules keep the hidden state.

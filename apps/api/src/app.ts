@@ -56,6 +56,8 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts'
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts'
 import { webhookRoutes } from './modules/payments/webhook.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts'
+import { attributePurchase } from './modules/affiliates/affiliates.service.ts'
 import { chargeableAccountOf } from './modules/payouts/payouts.service.ts'
 import { createBilling, type Billing } from './modules/billing/billing.service.ts'
 import { depositsRoutes } from './modules/billing/deposits.routes.ts'
@@ -298,6 +300,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         chargeableAccountOf: (creatorId) =>
           chargeableAccountOf({ db: deps.database.db, provider: billing.provider.name }, creatorId),
         lastTouch: (request) => lastTouch(request.headers.cookie),
+        attributePurchase: (purchase, click) =>
+          attributePurchase({ db: deps.database.db, now, secret: config.authSecret }, purchase, click),
       })
       await api.register(shareLinkResultsRoutes, { db: deps.database.db, now })
       await api.register(promoCodesRoutes, { db: deps.database.db, now })
@@ -318,6 +322,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         },
       })
       await api.register(payoutsRoutes, { ...money, onSaleChanged: () => shopCache.invalidate() })
+      await api.register(affiliatesRoutes, {
+        ...money,
+        secret: config.authSecret,
+        email,
+        onSaleChanged: () => shopCache.invalidate(),
+      })
       await api.register(depositsRoutes, { db: deps.database.db })
       await api.register(receiptsRoutes, { db: deps.database.db })
       await api.register(refundsRoutes, { db: deps.database.db, provider: billing.provider, log: app.log, now })

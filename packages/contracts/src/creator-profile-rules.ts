@@ -39,6 +39,8 @@ export const reservedUsernames = [
   'admin',
   // Pages of our own beyond spec §2: the sandbox payment provider's checkout and onboarding
   'sandbox',
+  // An affiliate's own page (issue 17, decision 038)
+  'affiliate',
   // The server's own prefixes and files
   'api',
   'media',

@@ -73,6 +73,8 @@ export const CreatePurchaseBody = z.strictObject({
   plan_id: z.uuid('Choose a plan'),
   /** A creator's promo code (issue 17); checked again at checkout. */
   promo_code: text().trim().min(1, 'Enter a promo code').max(64, 'That promo code does not exist').optional(),
+  /** The signed click of an affiliate's link (decision 038); an old or bad one is ignored. */
+  affiliate_click: z.string().max(300).optional(),
 })
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>
 
@@ -149,7 +151,7 @@ export const CreatorBalance = z.object({
   currency: z.string(),
   available_cents: z.number().int(),
   pending_cents: z.number().int(),
-  /** Everything the creator has earned: charges less fees and refunds. */
+  /** Everything the creator has earned: charges less fees, refunds and affiliates' commissions. */
   lifetime_net_cents: z.number().int(),
   gross_cents: z.number().int(),
   fees_cents: z.number().int(),

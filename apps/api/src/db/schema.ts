@@ -26,6 +26,8 @@ export { adminPasswords, adminVerifications } from '../modules/admin/admin.table
 export { adminAuditLog } from '../modules/audit/audit.table.ts'
 export { creatorClients } from '../modules/clients/clients.table.ts'
 export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
+export { affiliateLedgerEntries } from '../modules/ledger/affiliate-ledger.table.ts'
+export { affiliateArrangements, affiliateClicks, affiliateReferrals } from '../modules/affiliates/affiliates.table.ts'
 export { purchases } from '../modules/purchases/purchases.table.ts'
 export { promoCodes } from '../modules/promotions/promotions.table.ts'
 export { paymentEvents } from '../modules/billing/billing.table.ts'

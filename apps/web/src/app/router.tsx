@@ -21,6 +21,7 @@ function createPages(policy?: ChunkLoadPolicy) {
     alerts: lazyPage(() => import('../features/account/alerts-page.tsx'), policy),
     manageSubscriptions: lazyPage(() => import('../features/account/manage-subscriptions-page.tsx'), policy),
     receipt: lazyPage(() => import('../features/account/receipt-page.tsx'), policy),
+    affiliate: lazyPage(() => import('../features/account/affiliate-page.tsx'), policy),
     creatorNotifications: lazyPage(
       () => import('../features/creator-tools/notifications/creator-notifications-page.tsx'),
       policy,
@@ -128,6 +129,7 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
                 page('alerts', pages.alerts),
                 page('manage-subscriptions', pages.manageSubscriptions),
                 page('receipts/:id', pages.receipt),
+                page('affiliate', pages.affiliate),
                 // The sandbox provider's stand-ins for the hosted checkout and onboarding pages.
                 page('sandbox/checkout/:sessionId', pages.sandboxCheckout),
                 page('sandbox/onboarding/:linkId', pages.sandboxOnboarding),

@@ -62,7 +62,7 @@ export interface OwnerAccess {
 
 export interface ResourceAccess {
   /** What the handler loads to find the owner, for the reader (and the access matrix test). */
-  resource: 'pick' | 'plan' | 'purchase' | 'creator' | 'factor' | 'media'
+  resource: 'pick' | 'plan' | 'purchase' | 'creator' | 'factor' | 'media' | 'affiliate'
   role?: 'signedIn' | 'creator'
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts'
-import { hasCharge } from '../ledger/ledger.service.ts'
+import { bookAffiliateCommission } from '../affiliates/affiliates.service.ts'
+import { hasCharge, reverseCommission } from '../ledger/ledger.service.ts'
 import type { PaymentEvent, ProviderName } from '../payments/payments.service.ts'
 import { recordAccountStatus, settlePayout } from '../payouts/payouts.service.ts'
 import { applyPurchaseEvent, lockEventPurchase } from '../purchases/purchases.service.ts'
@@ -12,7 +13,7 @@ import { applyRefundEvent } from './refunds.service.ts'
  * sandbox). Each event is recorded by id in the same transaction that applies it: a repeated event
  * finds its id taken and changes nothing, and a failure rolls both back so the provider's retry
  * applies it later. Each event goes to its owner: checkout, invoice and subscription events to
- * purchases (which books their payments in the ledger), refunds to refunds.service.ts (the ledger,
+ * purchases (which books their payments in the ledger, and then affiliates their commission), refunds to refunds.service.ts (the ledger,
  * and the purchase when refunded in full), and account and
  * payout events to payouts. The receipts an event calls for are written in the same transaction
  * (receipts.service.ts), so they too come once per event; they are sent after the commit.
@@ -61,11 +62,15 @@ async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {
       const before = await lockEventPurchase(deps.db, event)
       const chargedBefore = before ? await hasCharge(deps.db, before.id) : false
       await applyPurchaseEvent(deps, event)
+      // A referred payment earns its affiliate's commission, out of the creator's share (decision 038).
+      if ('payment' in event && event.payment) await bookAffiliateCommission(deps.db, event.payment.paymentRef)
       if (before) await recordPurchaseReceipts(deps, event, before, chargedBefore)
       return
     }
     case 'charge.refunded':
-      return applyRefundEvent(deps, event)
+      await applyRefundEvent(deps, event)
+      // The commission the payment earned goes back in proportion (decision 038).
+      return reverseCommission(deps.db, { paymentRef: event.paymentRef, occurredAt: event.occurredAt })
     case 'account.updated':
       return recordAccountStatus(deps, event)
     case 'payout.paid':

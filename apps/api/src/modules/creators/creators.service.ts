@@ -34,6 +34,8 @@ export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts }
 // Share-link attribution (decision 036): the last touch for checkout, the events for the results.
 export { attributionDays, type ReferralTouch } from './referral-touch.ts'
 export { shareLinkSignups, shareLinkVisits, type ShareLinkEvents } from './share-links.ts'
+// Affiliates count their links' clicks the way the share link counts visits (decision 038).
+export { visitorHash, type Visitor } from './share-links.ts'
 
 type Deps = { db: Db }
 

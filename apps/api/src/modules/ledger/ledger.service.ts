@@ -2,6 +2,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
 import type { PaymentCharge } from '../payments/payments.service.ts'
+import {
+  affiliateBalance,
+  bookAffiliatePayoutMovement,
+  payoutMovementRow,
+  type PayoutMovement,
+} from './affiliate-ledger.ts'
 import { ledgerEntries } from './ledger.table.ts'
 
 // The ledger's reports (earnings, revenue, deposits), for the payouts and billing modules.
@@ -16,6 +22,17 @@ export {
   type EarningLine,
   type RevenueBucket,
 } from './ledger-reports.ts'
+// Affiliates' commissions and their own ledger (decision 038).
+export {
+  affiliateBalance,
+  bookCommission,
+  bookedCharge,
+  commissionByArrangement,
+  reverseCommission,
+  type AffiliateBalance,
+  type BookedCharge,
+  type PayoutMovement,
+} from './affiliate-ledger.ts'
 export { firstLedgerDay, ledgerDailySums, purchaseCharged, type LedgerDay } from './ledger-figures.ts'
 
 /**
@@ -122,38 +139,28 @@ export async function bookRefund(
   return inserted.length ? delta : 0
 }
 
-interface PayoutMovement {
-  id: string
-  creatorId: string
-  amountCents: number
-  currency: string
-  occurredAt: Date
-}
-
 async function bookPayoutMovement(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void> {
   await db
     .insert(ledgerEntries)
-    .values({
-      creatorId: payout.creatorId,
-      payoutId: payout.id,
-      kind,
-      amountCents: kind === 'payout' ? -payout.amountCents : payout.amountCents,
-      currency: payout.currency,
-      description: kind === 'payout' ? 'Payout' : 'Payout failed: returned to the balance',
-      providerRef: payout.id,
-      occurredAt: payout.occurredAt,
-      availableAt: payout.occurredAt,
-    })
+    .values({ creatorId: payout.payeeId, ...payoutMovementRow(payout, kind) })
     .onConflictDoNothing()
 }
 
-/** A payout leaves the balance when it is requested; `reversePayout` puts it back if it fails. */
-export function bookPayout(db: Db, payout: PayoutMovement): Promise<void> {
-  return bookPayoutMovement(db, payout, 'payout')
+/** Whose money a payout is: a creator's earnings (`ledger_entries`) or an affiliate's (decision 038). */
+export type PurseName = 'creator' | 'affiliate'
+
+/**
+ * Where a payout's money comes from and goes back to. A payout leaves the purse when it is
+ * requested (`payout`); a failed one comes back (`payout_reversal`), once.
+ */
+export interface Purse {
+  available(db: Db, payeeId: string, now: Date): Promise<{ availableCents: number; currency: string }>
+  book(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void>
 }
 
-export function reversePayout(db: Db, payout: PayoutMovement): Promise<void> {
-  return bookPayoutMovement(db, payout, 'payout_reversal')
+export const purses: Readonly<Record<PurseName, Purse>> = {
+  creator: { available: (db, payeeId, now) => ledgerBalance(db, payeeId, now), book: bookPayoutMovement },
+  affiliate: { available: affiliateBalance, book: bookAffiliatePayoutMovement },
 }
 
 export interface LedgerBalance {
@@ -166,6 +173,8 @@ export interface LedgerBalance {
   refundsCents: number
   /** Payouts less reversed ones. */
   paidOutCents: number
+  /** Affiliates' commissions out of the creator's share, less those returned with refunds (decision 038). */
+  commissionsCents: number
 }
 
 /** A creator's balance at `now`: every figure is a sum over the ledger. */
@@ -178,7 +187,9 @@ export async function ledgerBalance(db: Db, creatorId: string, now: Date): Promi
           coalesce(sum(amount_cents) filter (where kind = 'charge'), 0) as "grossCents",
           coalesce(-sum(amount_cents) filter (where kind = 'platform_fee'), 0) as "feesCents",
           coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0) as "refundsCents",
-          coalesce(-sum(amount_cents) filter (where kind in ('payout', 'payout_reversal')), 0) as "paidOutCents"
+          coalesce(-sum(amount_cents) filter (where kind in ('payout', 'payout_reversal')), 0) as "paidOutCents",
+          coalesce(-sum(amount_cents) filter (where kind in ('affiliate_commission', 'affiliate_commission_reversal')), 0)
+            as "commissionsCents"
         from ledger_entries where creator_id = ${creatorId}`,
   )
   return {
@@ -189,6 +200,7 @@ export async function ledgerBalance(db: Db, creatorId: string, now: Date): Promi
     feesCents: Number(row?.feesCents ?? 0),
     refundsCents: Number(row?.refundsCents ?? 0),
     paidOutCents: Number(row?.paidOutCents ?? 0),
+    commissionsCents: Number(row?.commissionsCents ?? 0),
   }
 }
 

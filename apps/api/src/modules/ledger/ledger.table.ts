@@ -12,7 +12,8 @@ const purchaseKey = pgTable('purchases', { id: uuid('id').primaryKey() })
 
 /**
  * The money ledger: append-only (a trigger refuses updates and deletes), signed cents from the
- * creator's point of view: a charge is positive, the platform's fee, a refund and a payout negative.
+ * creator's point of view: a charge is positive, the platform's fee, a refund, a payout and an
+ * affiliate's commission (decision 038) negative.
  * Balances are sums of these rows. `providerRef` with `kind` is unique, so a provider event that
  * comes twice never books twice.
  */
@@ -25,7 +26,17 @@ export const ledgerEntries = pgTable(
       .references(() => creatorProfiles.userId, { onDelete: 'restrict' }),
     purchaseId: uuid('purchase_id').references(() => purchaseKey.id, { onDelete: 'restrict' }),
     payoutId: uuid('payout_id'),
-    kind: text('kind', { enum: ['charge', 'platform_fee', 'refund', 'payout', 'payout_reversal'] }).notNull(),
+    kind: text('kind', {
+      enum: [
+        'charge',
+        'platform_fee',
+        'refund',
+        'payout',
+        'payout_reversal',
+        'affiliate_commission',
+        'affiliate_commission_reversal',
+      ],
+    }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     description: text('description').notNull(),
@@ -44,8 +55,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_occurred_idx').on(t.occurredAt),
     check(
       'ledger_entries_sign',
-      sql`(${t.kind} in ('charge', 'payout_reversal') and ${t.amountCents} > 0)
-       or (${t.kind} in ('refund', 'payout') and ${t.amountCents} < 0)
+      sql`(${t.kind} in ('charge', 'payout_reversal', 'affiliate_commission_reversal') and ${t.amountCents} > 0)
+       or (${t.kind} in ('refund', 'payout', 'affiliate_commission') and ${t.amountCents} < 0)
        or (${t.kind} = 'platform_fee' and ${t.amountCents} <> 0)`,
     ),
   ],

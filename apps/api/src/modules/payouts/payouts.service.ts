@@ -23,12 +23,12 @@ import {
   type ProviderPayout,
 } from '../payments/payments.service.ts'
 import {
-  bookPayout,
   earningLines,
   firstEarningMonth,
   ledgerBalance,
+  purses,
   revenueBuckets,
-  reversePayout,
+  type PurseName,
 } from '../ledger/ledger.service.ts'
 import { findUserById } from '../users/users.service.ts'
 import { storeAcceptingPayments } from './charges.ts'
@@ -126,10 +126,7 @@ export async function onboardingStatus(
   return toStatus(deps, await currentAccount(deps, creatorId))
 }
 
-/**
- * Makes the creator's connected account (once: the idempotency key makes a retried or concurrent
- * request find the same one) and returns a fresh single-use onboarding link to it.
- */
+/** The creator's onboarding: a creator's payout account (`openPayoutAccount`), back to the creator's pages. */
 export async function startOnboarding(
   deps: PayoutDeps,
   input: { creatorId: string; email: string; name: string },
@@ -139,14 +136,33 @@ export async function startOnboarding(
   if (!creator || creator.role !== 'creator' || creator.username === null) {
     throw new AppError('FORBIDDEN', 'Only creators can set up payouts', { reason: 'NOT_A_CREATOR' })
   }
-  let account = await currentAccount(deps, input.creatorId)
+  const site = deps.publicUrl.replace(/\/$/, '')
+  return openPayoutAccount(
+    deps,
+    { payeeId: input.creatorId, email: input.email, name: input.name },
+    { returnUrl: `${site}/creator/onboarding/complete`, refreshUrl: `${site}/creator/payments?onboarding=expired` },
+  )
+}
+
+/**
+ * Makes the payee's connected account (once: the idempotency key makes a retried or concurrent
+ * request find the same one) and returns a fresh single-use onboarding link to it. The caller has
+ * checked that the payee may have one: a creator, or an affiliate (decision 038).
+ */
+export async function openPayoutAccount(
+  deps: PayoutDeps,
+  input: { payeeId: string; email: string; name: string },
+  links: { returnUrl: string; refreshUrl: string },
+): Promise<{ url: string }> {
+  const payeeId = input.payeeId
+  let account = await currentAccount(deps, payeeId)
   if (!account) {
     const { accountId } = await atProvider(paymentMessages.onboardingLinkFailed, () =>
       deps.provider.createConnectedAccount({
-        creatorId: input.creatorId,
+        creatorId: payeeId,
         email: input.email,
         name: input.name,
-        idempotencyKey: `account:${input.creatorId}`,
+        idempotencyKey: `account:${payeeId}`,
       }),
     )
     const fresh = {
@@ -159,25 +175,20 @@ export async function startOnboarding(
     // A row left by the other provider is replaced; a concurrent request's identical row is kept.
     await deps.db
       .insert(payoutAccounts)
-      .values({ creatorId: input.creatorId, ...fresh })
+      .values({ creatorId: payeeId, ...fresh })
       .onConflictDoUpdate({
         target: payoutAccounts.creatorId,
         set: { ...fresh, updatedAt: sql`now()` },
         setWhere: sql`${payoutAccounts.provider} <> ${deps.provider.name}`,
       })
-    account = await currentAccount(deps, input.creatorId)
+    account = await currentAccount(deps, payeeId)
     if (!account) throw new AppError('INTERNAL', 'The payout account was not stored')
     // A replaced account of the other provider took charges there, never here.
-    await storeAcceptingPaymentsOf(deps, input.creatorId)
+    await storeAcceptingPaymentsOf(deps, payeeId)
   }
-  const site = deps.publicUrl.replace(/\/$/, '')
   const accountId = account.accountId
   return atProvider(paymentMessages.onboardingLinkFailed, () =>
-    deps.provider.createOnboardingLink({
-      accountId,
-      returnUrl: `${site}/creator/onboarding/complete`,
-      refreshUrl: `${site}/creator/payments?onboarding=expired`,
-    }),
+    deps.provider.createOnboardingLink({ accountId, ...links }),
   )
 }
 
@@ -224,7 +235,8 @@ export async function creatorBalance(
     currency: b.currency,
     available_cents: b.availableCents,
     pending_cents: b.pendingCents,
-    lifetime_net_cents: b.grossCents - b.feesCents - b.refundsCents,
+    // Net of affiliates' commissions too (decision 038), so it stays what the creator keeps.
+    lifetime_net_cents: b.grossCents - b.feesCents - b.refundsCents - b.commissionsCents,
     gross_cents: b.grossCents,
     fees_cents: b.feesCents,
     refunds_cents: b.refundsCents,
@@ -290,16 +302,27 @@ function toPayout(row: PayoutRow): Payout {
   }
 }
 
-export async function creatorPayouts(
+export function creatorPayouts(
   deps: Pick<PayoutDeps, 'db'>,
   creatorId: string,
   page: { limit: number; offset: number },
 ): Promise<PayoutsAnswer> {
-  const [total] = await deps.db.select({ n: count() }).from(payouts).where(eq(payouts.creatorId, creatorId))
+  return payeePayouts(deps, creatorId, 'creator', page)
+}
+
+/** The payee's payouts out of one purse (a creator's earnings, an affiliate's commissions), newest first. */
+export async function payeePayouts(
+  deps: Pick<PayoutDeps, 'db'>,
+  payeeId: string,
+  purse: PurseName,
+  page: { limit: number; offset: number },
+): Promise<PayoutsAnswer> {
+  const mine = and(eq(payouts.creatorId, payeeId), eq(payouts.purse, purse))
+  const [total] = await deps.db.select({ n: count() }).from(payouts).where(mine)
   const rows = await deps.db
     .select()
     .from(payouts)
-    .where(eq(payouts.creatorId, creatorId))
+    .where(mine)
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(page.limit)
     .offset(page.offset)
@@ -413,16 +436,19 @@ export async function creatorRevenue(
 // ---------------------------------------------------------------- payouts
 
 /**
- * Pays out part of the available balance. The balance check and the booking happen in one
- * transaction holding the creator's payout account row, so two requests at once cannot both spend
- * the same money; the provider is called after the commit (never inside a transaction), with an
- * idempotency key, and a refusal puts the money back.
+ * Pays out part of the available balance of a purse: the creator's earnings, or (`purse:
+ * 'affiliate'`, decision 038) an affiliate's commissions. The balance check and the booking happen
+ * in one transaction holding the payee's payout account row, so two requests at once cannot both
+ * spend the same money; the provider is called after the commit (never inside a transaction), with
+ * an idempotency key, and a refusal puts the money back.
  */
 export async function requestPayout(
   deps: PayoutDeps,
-  input: { creatorId: string; amountCents: number; description: string },
+  input: { creatorId: string; amountCents: number; description: string; purse?: PurseName },
 ): Promise<Payout> {
   const at = deps.now()
+  const purseName = input.purse ?? 'creator'
+  const purse = purses[purseName]
   const { payout, account } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
@@ -430,7 +456,7 @@ export async function requestPayout(
       .where(eq(payoutAccounts.creatorId, input.creatorId))
       .for('update')
     if (!locked || locked.provider !== deps.provider.name || !isOnboarded(locked)) throw notOnboarded()
-    const balance = await ledgerBalance(tx, input.creatorId, at)
+    const balance = await purse.available(tx, input.creatorId, at)
     if (input.amountCents > balance.availableCents) {
       throw new AppError('CONFLICT', paymentMessages.payoutOverBalance, { reason: 'OVER_BALANCE' })
     }
@@ -438,6 +464,7 @@ export async function requestPayout(
       .insert(payouts)
       .values({
         creatorId: input.creatorId,
+        purse: purseName,
         amountCents: input.amountCents,
         currency: balance.currency,
         description: input.description,
@@ -446,13 +473,11 @@ export async function requestPayout(
       })
       .returning()
     if (!row) throw new AppError('INTERNAL', 'The payout was not stored')
-    await bookPayout(tx, {
-      id: row.id,
-      creatorId: row.creatorId,
-      amountCents: row.amountCents,
-      currency: row.currency,
-      occurredAt: at,
-    })
+    await purse.book(
+      tx,
+      { id: row.id, payeeId: row.creatorId, amountCents: row.amountCents, currency: row.currency, occurredAt: at },
+      'payout',
+    )
     return { payout: row, account: locked }
   })
 
@@ -501,13 +526,17 @@ async function failPayout(deps: Pick<PayoutDeps, 'db' | 'now'>, payoutId: string
       .update(payouts)
       .set({ status: 'failed', failureReason: reason.slice(0, 500), updatedAt: sql`now()` })
       .where(eq(payouts.id, payoutId))
-    await reversePayout(tx, {
-      id: row.id,
-      creatorId: row.creatorId,
-      amountCents: row.amountCents,
-      currency: row.currency,
-      occurredAt: deps.now(),
-    })
+    await purses[row.purse].book(
+      tx,
+      {
+        id: row.id,
+        payeeId: row.creatorId,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        occurredAt: deps.now(),
+      },
+      'payout_reversal',
+    )
   })
 }
 
@@ -566,11 +595,15 @@ export async function settlePayout(
       updatedAt: sql`now()`,
     })
     .where(eq(payouts.id, payout.id))
-  await reversePayout(deps.db, {
-    id: payout.id,
-    creatorId: payout.creatorId,
-    amountCents: payout.amountCents,
-    currency: payout.currency,
-    occurredAt: event.occurredAt,
-  })
+  await purses[payout.purse].book(
+    deps.db,
+    {
+      id: payout.id,
+      payeeId: payout.creatorId,
+      amountCents: payout.amountCents,
+      currency: payout.currency,
+      occurredAt: event.occurredAt,
+    },
+    'payout_reversal',
+  )
 }

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { creatorProfiles } from '../creators/creators.table.ts'
+import { users } from '../users/users.table.ts'
 
-/** A creator's connected account at the payment provider, and what the provider last said of it. */
+/**
+ * A payee's connected account at the payment provider, and what the provider last said of it. The
+ * payee is a creator, or an affiliate (decision 038): `creator_id` holds their user id.
+ */
 export const payoutAccounts = pgTable(
   'payout_accounts',
   {
     creatorId: uuid('creator_id')
       .primaryKey()
-      .references(() => creatorProfiles.userId, { onDelete: 'restrict' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     accountId: text('account_id').notNull(),
     detailsSubmitted: boolean('details_submitted').notNull().default(false),
@@ -20,14 +23,21 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex('payout_accounts_account_key').on(t.accountId)],
 )
 
-/** A payout a creator asked for. Its money leaves the balance through the ledger when it is asked for. */
+/**
+ * A payout a creator (or an affiliate: `purse`, decision 038) asked for; `creator_id` is the payee's
+ * user id. Its money leaves the purse's ledger when it is asked for.
+ */
 export const payouts = pgTable(
   'payouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     creatorId: uuid('creator_id')
       .notNull()
-      .references(() => creatorProfiles.userId, { onDelete: 'restrict' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Whose money: the creator's earnings or the affiliate's commissions. */
+    purse: text('purse', { enum: ['creator', 'affiliate'] })
+      .notNull()
+      .default('creator'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     description: text('description').notNull().default(''),

@@ -55,6 +55,11 @@ export const purchasesRoutes: FastifyPluginAsyncZod<PurchasesRoutesOptions> = as
         promoCode: request.body.promo_code ?? null,
         referral: deps.lastTouch(request),
       })
+      // An affiliate's link brought the buyer (decision 038): the one place a purchase gets its affiliate.
+      await deps.attributePurchase?.(
+        { id: purchase.id, userId: purchase.user_id, creatorId: purchase.creator_id },
+        request.body.affiliate_click,
+      )
       return reply.status(201).send({ purchase, checkout_url: checkoutUrl, notice })
     },
   )

@@ -61,6 +61,14 @@ export interface PurchaseDeps {
    * in, so that purchases and payouts, side by side under billing, never import each other.
    */
   chargeableAccountOf: (creatorId: string) => Promise<PayoutAccount | null>
+  /**
+   * Credits a new purchase to the affiliate whose signed click it carries (decision 038): app.ts
+   * passes the affiliates module's, which sits above purchases.
+   */
+  attributePurchase?: (
+    purchase: { id: string; userId: string; creatorId: string },
+    affiliateClick: string | undefined,
+  ) => Promise<unknown>
 }
 
 /** What a purchase needs of the creator's payout account. */

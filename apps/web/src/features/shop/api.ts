@@ -11,6 +11,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../lib/api-client.ts'
 import { ownData } from '../../lib/query-client.ts'
 import { filterCreatorsLocally, type ShopFilters } from './shop-filters.ts'
+import { affiliateClickFor } from './affiliate-click.ts'
 
 /** The paginated call's query as the client builds it: the contract's input with numeric paging. */
 export type CreatorsPageRequest = CreatorsPageQuery & { page?: number; limit?: number }
@@ -84,14 +85,19 @@ export const creatorQueries = {
 export function createPurchase({
   planId,
   promoCode,
+  creatorId,
 }: {
   planId: string
   promoCode: string | null
+  creatorId?: string
 }): Promise<CreatePurchaseAnswer> {
-  return api.post<CreatePurchaseAnswer>(
-    '/purchases',
-    promoCode ? { plan_id: planId, promo_code: promoCode } : { plan_id: planId },
-  )
+  // The latest click on one of the creator's affiliate links goes along (decision 038).
+  const affiliateClick = creatorId ? affiliateClickFor(creatorId) : undefined
+  return api.post<CreatePurchaseAnswer>('/purchases', {
+    plan_id: planId,
+    ...(promoCode ? { promo_code: promoCode } : {}),
+    ...(affiliateClick ? { affiliate_click: affiliateClick } : {}),
+  })
 }
 
 /**

@@ -1,9 +1,11 @@
 import { usernamePattern } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { pageTitle } from '../../lib/site.ts'
+import { affiliateCodePattern, recordAffiliateClick } from './affiliate-click.ts'
 import { profileLinkQueries } from './api.ts'
 import { profileLinkMiss } from './profile-link-notice.tsx'
 
@@ -31,6 +33,7 @@ export function Component() {
   // The API rejects any other shape with 400; skipping the call for it changes nothing the visitor sees.
   const isUsernameShape = usernamePattern.test(username)
   const lookup = useQuery({ ...profileLinkQueries.byUsername(username, ref), enabled: isUsernameShape })
+  useAffiliateClick(searchParams.get('aff'))
 
   if (!isUsernameShape || lookup.isError) {
     // A name no creator has (or a path that cannot be one) is "not found"; anything else is a failure.
@@ -56,6 +59,16 @@ export function Component() {
       </p>
     </div>
   )
+}
+
+/**
+ * An affiliate's link (`?aff=`, decision 038): the click is counted and kept for this creator's
+ * checkout. A link that is not (or no longer) valid changes nothing the visitor sees.
+ */
+function useAffiliateClick(code: string | null) {
+  useEffect(() => {
+    if (code && affiliateCodePattern.test(code)) recordAffiliateClick(code).catch(() => undefined)
+  }, [code])
 }
 
 export function ErrorBoundary() {

@@ -151,7 +151,7 @@ type StartCheckout = ReturnType<typeof useStartCheckout>
  * which brings the visitor back here with `?plan=` so the plan they chose is waiting for them (and
  * `?promo=`, which is already in the address, so their code is too).
  */
-function useStartCheckout(promo: AppliedPromo) {
+function useStartCheckout(promo: AppliedPromo, creatorId: string) {
   const viewer = useStoredUser()
   const location = useLocation()
   const navigate = useNavigate()
@@ -165,7 +165,7 @@ function useStartCheckout(promo: AppliedPromo) {
   }
 
   const purchase = useMutation({
-    mutationFn: createPurchase,
+    mutationFn: (input: { planId: string; promoCode: string | null }) => createPurchase({ ...input, creatorId }),
     onSuccess: (answer) => window.location.assign(answer.checkout_url),
     onError: (error, { planId, promoCode }) => {
       if (error instanceof ApiError && error.status === 401) sendToSignIn(planId)
@@ -280,7 +280,7 @@ function PlanCard({
 function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPlanId: string | null }) {
   const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
   const promo = usePromoCode(plans.data?.plans ?? [])
-  const checkout = useStartCheckout(promo)
+  const checkout = useStartCheckout(promo, creatorId)
   const viewer = useStoredUser()
   const chosenPlan = plans.data?.plans.find((plan) => plan.id === chosenPlanId)
   return (
