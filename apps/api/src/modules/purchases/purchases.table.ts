@@ -99,6 +99,10 @@ export const purchases = pgTable(
     index('purchases_promo_code_idx')
       .on(t.promoCodeId, t.userId)
       .where(sql`${t.promoCodeId} is not null`),
+    // A creator's analytics (decision 037): the purchases made with a promo code, by date.
+    index('purchases_creator_promo_idx')
+      .on(t.creatorId, t.createdAt)
+      .where(sql`${t.promoCodeId} is not null`),
     // Share-link results: first purchases through the link by day.
     index('purchases_referral_idx')
       .on(t.creatorId, t.createdAt)
