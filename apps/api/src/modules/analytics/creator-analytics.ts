@@ -111,20 +111,34 @@ async function purchaseFigures(db: Db, creatorId: string, w: AnalyticsWindows, n
   return queryRows<PlanRow>(
     db,
     sql`select coalesce('plan:' || plan_id::text, kind) as "plan_key", plan_id, max(plan_name) as "plan_name",
-          max(kind) as "kind", ${windowFigures('c', w.from, w.end, now)}, ${windowFigures('p', previous, w.from, now)}
+          max(kind) as "kind", ${windowFigures('c', w.from, w.end, now)}
+          ${w.previousFrom === null ? sql`` : sql`, ${windowFigures('p', previous, w.from, now)}`}
         from purchases
         where creator_id = ${creatorId} and ${started}
         group by 1, 2`,
   )
 }
 
-/** Subscriptions started, cancelled and ended by bucket of the current period. */
+/**
+ * Subscriptions started, cancelled (set to end or ended) and ended by bucket of the current period:
+ * three range scans of the creator's purchases, each on its own index.
+ */
 async function purchaseSeries(
   db: Db,
   creatorId: string,
   w: AnalyticsWindows,
   bucket: string,
 ): Promise<Map<string, { started: number; cancelled: number; ended: number }>> {
+  const arm = (column: string, counted: 'started' | 'cancelled' | 'ended') => {
+    const c = sql.raw(column)
+    const n = (name: typeof counted) => (name === counted ? sql`count(*)` : sql`0`)
+    return sql`select to_char(date_trunc(${bucket}, ${c} at time zone 'UTC'), 'YYYY-MM-DD') as "bucket",
+        ${n('started')} as "started", ${n('cancelled')} as "cancelled", ${n('ended')} as "ended"
+      from purchases
+      where creator_id = ${creatorId} and kind = 'subscription' and ${started}
+        and ${c} >= ${at(w.from)} and ${c} < ${at(w.end)}
+      group by 1`
+  }
   const rows = await queryRows<{
     bucket: string
     started: string | number
@@ -132,14 +146,11 @@ async function purchaseSeries(
     ended: string | number
   }>(
     db,
-    sql`select to_char(date_trunc(${bucket}, e.at at time zone 'UTC'), 'YYYY-MM-DD') as "bucket",
-          sum(e.started) as "started", sum(e.cancelled) as "cancelled", sum(e.ended) as "ended"
-        from purchases p
-        cross join lateral (values (p.created_at, 1, 0, 0), (coalesce(p.canceled_at, p.ended_at), 0, 1, 0), (p.ended_at, 0, 0, 1))
-          as e(at, started, cancelled, ended)
-        where p.creator_id = ${creatorId} and p.kind = 'subscription' and ${startedAs('p.')}
-          and e.at >= ${at(w.from)} and e.at < ${at(w.end)}
-        group by 1`,
+    sql`select bucket, sum(started) as "started", sum(cancelled) as "cancelled", sum(ended) as "ended" from (
+          ${arm('created_at', 'started')}
+          union all ${arm('coalesce(canceled_at, ended_at)', 'cancelled')}
+          union all ${arm('ended_at', 'ended')}
+        ) as e group by bucket`,
   )
   return new Map(
     rows.map((r) => [r.bucket, { started: Number(r.started), cancelled: Number(r.cancelled), ended: Number(r.ended) }]),
@@ -173,26 +184,31 @@ async function funnel(db: Db, creatorId: string, w: AnalyticsWindows): Promise<C
 }
 
 /**
- * Promo codes in the period: redemptions (completed purchases made with a code in the period) and
- * the discount given (for each charge of such a purchase in the period, the list price less what
- * was charged), by code.
+ * Promo codes in the period: redemptions (completed purchases made with a code in the period) by
+ * code; the discount they gave comes with the money (`discount` by code, from the ledger).
  */
-async function promo(db: Db, creatorId: string, w: AnalyticsWindows): Promise<CreatorAnalytics['promo']> {
-  const rows = await queryRows<{ code: string; redemptions: string | number; discount: string | number }>(
+async function promoRedemptions(
+  db: Db,
+  creatorId: string,
+  w: AnalyticsWindows,
+): Promise<Map<string, { code: string; redemptions: number }>> {
+  const rows = await queryRows<{ id: string; code: string; redemptions: string | number }>(
     db,
-    sql`select max(p.promo_code) as "code",
-          count(*) filter (where p.created_at >= ${at(w.from)} and p.created_at < ${at(w.end)}) as "redemptions",
-          coalesce(sum(d.discount), 0) as "discount"
-        from purchases p
-        left join lateral (
-          select sum(p.price_cents - c.amount_cents) as discount from ledger_entries c
-          where c.purchase_id = p.id and c.kind = 'charge' and c.occurred_at >= ${at(w.from)} and c.occurred_at < ${at(w.end)}
-        ) d on true
-        where p.creator_id = ${creatorId} and p.promo_code_id is not null and ${startedAs('p.')}
-        group by p.promo_code_id`,
+    sql`select promo_code_id as "id", max(promo_code) as "code",
+          count(*) filter (where created_at >= ${at(w.from)} and created_at < ${at(w.end)}) as "redemptions"
+        from purchases
+        where creator_id = ${creatorId} and promo_code_id is not null and ${started}
+        group by promo_code_id`,
   )
-  const byCode = rows
-    .map((r) => ({ code: r.code, redemptions: Number(r.redemptions), discount_cents: Number(r.discount) }))
+  return new Map(rows.map((r) => [`code:${r.id}`, { code: r.code, redemptions: Number(r.redemptions) }]))
+}
+
+function promoOf(
+  redemptions: Map<string, { code: string; redemptions: number }>,
+  discounts: Map<string, number>,
+): CreatorAnalytics['promo'] {
+  const byCode = [...redemptions]
+    .map(([key, r]) => ({ code: r.code, redemptions: r.redemptions, discount_cents: discounts.get(key) ?? 0 }))
     .filter((r) => r.redemptions > 0 || r.discount_cents !== 0)
     .sort(
       (a, b) => b.redemptions - a.redemptions || b.discount_cents - a.discount_cents || a.code.localeCompare(b.code),
@@ -321,7 +337,7 @@ export async function creatorAnalytics(
   await settleCreatorDays(db, creatorId, start.newest, start.first, now)
   const w = windowsOf(timeframe, now, start.first)
   const bucket = bucketOf[timeframe]
-  const [figures, plans, planRows, series, funnelFigures, promoFigures, recordFigures] = await Promise.all([
+  const [figures, plans, planRows, series, funnelFigures, redemptions, recordFigures] = await Promise.all([
     figuresOfPieces(db, creatorId, piecesOf(w, bucket, now)),
     queryRows<{ id: string; name: string; kind: 'subscription' | 'one_time' }>(
       db,
@@ -330,7 +346,7 @@ export async function creatorAnalytics(
     purchaseFigures(db, creatorId, w, now.getTime()),
     purchaseSeries(db, creatorId, w, bucket),
     funnel(db, creatorId, w),
-    promo(db, creatorId, w),
+    promoRedemptions(db, creatorId, w),
     record(db, creatorId, w),
   ])
 
@@ -348,7 +364,12 @@ export async function creatorAnalytics(
     map.set(key, created)
     return created
   }
+  const discounts = new Map<string, number>()
   for (const f of figures) {
+    if (f.metric === 'discount') {
+      if (f.window === 'current') discounts.set(f.key, (discounts.get(f.key) ?? 0) + f.value)
+      continue
+    }
     if (f.metric === 'sent' || f.metric === 'failed') {
       const channel = deliveries.get(f.key)
       if (channel && f.window === 'current') channel[f.metric] += f.value
@@ -422,7 +443,7 @@ export async function creatorAnalytics(
     by_plan: byPlan,
     series: points,
     funnel: funnelFigures,
-    promo: promoFigures,
+    promo: promoOf(redemptions, discounts),
     record: recordFigures,
     deliveries: [...deliveries].map(([channel, d]) => ({
       channel: channel === 'sms' ? ('sms' as const) : ('email' as const),

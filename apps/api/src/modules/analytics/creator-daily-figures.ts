@@ -12,13 +12,18 @@ import { addDays, dayMs, dayStartMs, firstLiveDay, rangesOf, utcDay, type Piece 
 
 export const moneyMetrics = ['gross', 'fees', 'refunds'] as const
 export type MoneyMetric = (typeof moneyMetrics)[number]
+/** The discount a promo code gave: for each charge of a purchase made with one, its list price less what was charged. */
+export const discountMetric = 'discount'
 export const deliveryMetrics = ['sent', 'failed'] as const
 export type DeliveryMetric = (typeof deliveryMetrics)[number]
-export type FigureMetric = MoneyMetric | DeliveryMetric
+export type FigureMetric = MoneyMetric | DeliveryMetric | typeof discountMetric
 
 export interface FigureRow {
   metric: FigureMetric
-  /** `plan:<id>`, or the purchase's kind when it has no plan (money); the channel (deliveries). */
+  /**
+   * `plan:<id>`, or the purchase's kind when it has no plan (money); `code:<id>` of the promo code
+   * (discount); the channel (deliveries).
+   */
   key: string
   value: number
 }
@@ -26,7 +31,11 @@ export interface FigureRow {
 const settledMarker = 'settled'
 
 function isMetric(name: string): name is FigureMetric {
-  return (moneyMetrics as readonly string[]).includes(name) || (deliveryMetrics as readonly string[]).includes(name)
+  return (
+    (moneyMetrics as readonly string[]).includes(name) ||
+    (deliveryMetrics as readonly string[]).includes(name) ||
+    name === discountMetric
+  )
 }
 
 /** A PostgreSQL array literal of values that need no quoting (ISO instants, days). */
@@ -48,7 +57,8 @@ function within(column: SQL, ranges: ReadonlyArray<[number, number]>): SQL {
  * The figures of each piece `[bounds[i], bounds[i + 1])` that lies within `ranges`: a map from the
  * piece's index to its rows. One statement, each source read through its index by creator and time.
  * A charge counts as gross sales, a platform fee (negative; positive when given back with a refund)
- * as fees net of those given back, a refund as refunds; a pick alert counts when it was sent
+ * as fees net of those given back, a refund as refunds, and a charge made with a promo code's
+ * discount as that discount (its list price less the amount charged); a pick alert counts when it was sent
  * (delivered ones included) or when it failed.
  */
 export async function figuresByPiece(
@@ -69,6 +79,13 @@ export async function figuresByPiece(
           sum(case when l.kind = 'charge' then l.amount_cents else -l.amount_cents end) as "value"
         from ledger_entries l left join purchases p on p.id = l.purchase_id
         where l.creator_id = ${creatorId} and l.kind in ('charge', 'platform_fee', 'refund')
+          and (${within(sql`l.occurred_at`, ranges)})
+        group by 1, 2, 3
+        union all
+        select width_bucket(l.occurred_at, ${thresholds}::timestamptz[]), ${discountMetric}, 'code:' || p.promo_code_id::text,
+          sum(p.price_cents - l.amount_cents)
+        from ledger_entries l join purchases p on p.id = l.purchase_id
+        where l.creator_id = ${creatorId} and l.kind = 'charge' and p.promo_code_id is not null
           and (${within(sql`l.occurred_at`, ranges)})
         group by 1, 2, 3
         union all
