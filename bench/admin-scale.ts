@@ -16,8 +16,6 @@
  * a query, not for the recorded figures, which come from a fresh seed.
  * Writes bench/results/admin-scale.{md,json}. The sandbox is stopped and removed at the end.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -28,7 +26,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts'
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts'
 import { users } from '../apps/api/src/modules/users/users.table.ts'
 import { signUpAndVerify, testOrigin } from '../apps/api/src/test/accounts.ts'
-import { installExitHandlers, repoRoot } from './lib/children.ts'
+import { installExitHandlers } from './lib/children.ts'
 import {
   acquirePostgres,
   createDatabase,
@@ -38,7 +36,7 @@ import {
   keepDatabase,
 } from './lib/postgres.ts'
 import { machine } from './lib/report.ts'
-import { median, percentile } from './lib/stats.ts'
+import { runSeed, scaleMarkdown, timeCalls, writeScaleResults, type SeedStep, type Timing } from './lib/scale-run.ts'
 
 const fullScale = { creators: 10_000, customers: 100_000, purchases: 500_000, picks: 200_000, deliveriesPerPick: 10 }
 let scale = fullScale
@@ -47,20 +45,8 @@ const targetMedianMs = 100
 const perEndpointBudgetMs = 20_000
 const adminPassword = 'Admin2@Password'
 
-interface Timing {
-  label: string
-  url: string
-  status: number
-  coldMs: number
-  runs: number
-  medianMs: number
-  p95Ms: number
-  maxMs: number
-  meets: boolean | null
-}
-
 /** Each step of the seed: one SQL statement or a few, timed. */
-function seedSteps(): Array<{ label: string; sql: string }> {
+function seedSteps(): SeedStep[] {
   const { creators, customers, purchases, picks, deliveriesPerPick } = scale
   const spread = (g: string) =>
     `now() - interval '1 day' - ((${g}::bigint * 7919) % ${days}) * interval '1 day' - ((${g}::bigint * 104729) % 86400) * interval '1 second'`
@@ -178,24 +164,6 @@ function seedSteps(): Array<{ label: string; sql: string }> {
   ]
 }
 
-async function seed(url: string, log: (m: string) => void): Promise<Array<{ label: string; ms: number }>> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  const steps: Array<{ label: string; ms: number }> = []
-  try {
-    for (const step of [...seedSteps(), { label: 'ANALYZE', sql: 'analyze' }]) {
-      const t = performance.now()
-      await client.query(step.sql)
-      const ms = performance.now() - t
-      steps.push({ label: step.label, ms })
-      log(`  ${step.label}: ${(ms / 1000).toFixed(1)} s`)
-    }
-  } finally {
-    await client.end()
-  }
-  return steps
-}
-
 async function signInAdmin(app: FastifyInstance, database: Database): Promise<string> {
   const email = `bench-admin-${Date.now()}@bench.test`
   const cookie = await signUpAndVerify(app, database.db, email)
@@ -210,68 +178,6 @@ async function signInAdmin(app: FastifyInstance, database: Database): Promise<st
     if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`)
   }
   return cookie
-}
-
-async function time(label: string, url: string, call: () => Promise<number>, runs: number): Promise<Timing> {
-  const t0 = performance.now()
-  const status = await call()
-  const coldMs = performance.now() - t0
-  const samples: number[] = []
-  const start = performance.now()
-  for (let i = 0; i < runs && performance.now() - start < perEndpointBudgetMs; i++) {
-    const t = performance.now()
-    const s = await call()
-    samples.push(performance.now() - t)
-    if (s !== status) throw new Error(`${url}: status ${s} after ${status}`)
-  }
-  const medianMs = median(samples)
-  return {
-    label,
-    url,
-    status,
-    coldMs,
-    runs: samples.length,
-    medianMs,
-    p95Ms: percentile(samples, 95),
-    maxMs: Math.max(...samples),
-    meets:
-      url.startsWith('/api/admin') || url.startsWith('/api/users') || url.startsWith('/api/moderation')
-        ? medianMs < targetMedianMs
-        : null,
-  }
-}
-
-function toMarkdown(r: {
-  generatedAt: string
-  machine: ReturnType<typeof machine>
-  counts: Record<string, number>
-  seed: Array<{ label: string; ms: number }>
-  timings: Timing[]
-}): string {
-  const f = (n: number) => n.toFixed(1)
-  const lines = [
-    `# Admin console at scale — ${r.generatedAt}`,
-    '',
-    `Machine: ${r.machine.cpuModel}, ${r.machine.cpuCount} CPUs, ${r.machine.totalMemoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}, ${r.machine.postgres ?? ''}`,
-    '',
-    `Rows: ${Object.entries(r.counts)
-      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
-      .join(', ')}`,
-    '',
-    '| Seed step | s |',
-    '| --- | --- |',
-    ...r.seed.map((s) => `| ${s.label} | ${(s.ms / 1000).toFixed(1)} |`),
-    `| total | ${(r.seed.reduce((a, s) => a + s.ms, 0) / 1000).toFixed(1)} |`,
-    '',
-    `| Request | status | cold ms | runs | median ms | p95 ms | max ms | < ${targetMedianMs} ms median |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...r.timings.map(
-      (t) =>
-        `| ${t.label} | ${t.status} | ${f(t.coldMs)} | ${t.runs} | ${f(t.medianMs)} | ${f(t.p95Ms)} | ${f(t.maxMs)} | ${t.meets === null ? 'baseline' : t.meets ? 'yes' : '**no**'} |`,
-    ),
-    '',
-  ]
-  return lines.join('\n')
 }
 
 async function main(): Promise<void> {
@@ -311,7 +217,7 @@ async function main(): Promise<void> {
     database = await openDatabase({ kind: 'postgres', url })
     await migrateDatabase(database)
     log(reuse ? `reusing ${name} (seed times are not measured)` : 'seeding')
-    const seedTimes = reuse ? [] : await seed(url, log)
+    const seedTimes = reuse ? [] : await runSeed(url, seedSteps(), log)
     const counts: Record<string, number> = {}
     {
       const client = new pg.Client({ connectionString: url })
@@ -377,22 +283,36 @@ async function main(): Promise<void> {
         ['audit-log', '/api/admin/audit-log'],
       ]
       const timings: Timing[] = []
+      const held = (u: string) =>
+        u.startsWith('/api/admin') || u.startsWith('/api/users') || u.startsWith('/api/moderation')
+      const options = (u: string) => ({
+        runs,
+        budgetMs: perEndpointBudgetMs,
+        targetMs: held(u) ? targetMedianMs : null,
+      })
       const pool = new pg.Pool({ connectionString: url, max: 1 })
       try {
         timings.push(
-          await time(
+          await timeCalls(
             'baseline: select 1 (pg round trip)',
             'select 1',
             async () => ((await pool.query('select 1')).rowCount === 1 ? 200 : 500),
-            runs,
+            options('select 1'),
           ),
         )
       } finally {
         await pool.end()
       }
-      timings.push(await time('baseline: GET /api/health (inject)', '/api/health', get('/api/health'), runs))
+      timings.push(
+        await timeCalls(
+          'baseline: GET /api/health (inject)',
+          '/api/health',
+          get('/api/health'),
+          options('/api/health'),
+        ),
+      )
       for (const [label, u] of endpoints) {
-        const timing = await time(label, u, get(u), runs)
+        const timing = await timeCalls(label, u, get(u), options(u))
         log(
           `  ${label.padEnd(40)} ${timing.status} cold ${timing.coldMs.toFixed(1)} ms, median ${timing.medianMs.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms`,
         )
@@ -410,18 +330,8 @@ async function main(): Promise<void> {
         seed: seedTimes,
         timings,
       }
-      const markdown = toMarkdown(results)
-      const dir = path.join(repoRoot, 'bench/results')
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(path.join(dir, 'admin-scale.md'), markdown)
-      writeFileSync(path.join(dir, 'admin-scale.json'), `${JSON.stringify(results, null, 2)}\n`)
-      log(`\n${markdown}`)
-      log('written: bench/results/admin-scale.{md,json}')
-      const failed = timings.filter((t) => t.status !== 200)
-      if (failed.length) {
-        console.error(`FAILED: non-200 from ${failed.map((t) => t.url).join(', ')}`)
-        process.exitCode = 1
-      }
+      const markdown = scaleMarkdown({ ...results, title: `Admin console at scale — ${generatedAt}` })
+      writeScaleResults('admin-scale', markdown, results, log)
     }
   } finally {
     // Closing the app closes its database too.

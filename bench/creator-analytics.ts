@@ -20,8 +20,6 @@
  * for working on a query (EXPLAIN on the kept database), not for a fresh seed's figures.
  * Writes bench/results/creator-analytics.{md,json}; the sandbox is stopped and removed at the end.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -33,7 +31,7 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.ts'
 import { creatorDailyFigures } from '../apps/api/src/modules/analytics/analytics.table.ts'
 import { users } from '../apps/api/src/modules/users/users.table.ts'
 import { cookieOf, signUpAndVerify, testOrigin, testPassword } from '../apps/api/src/test/accounts.ts'
-import { installExitHandlers, repoRoot } from './lib/children.ts'
+import { installExitHandlers } from './lib/children.ts'
 import {
   acquirePostgres,
   createDatabase,
@@ -43,7 +41,7 @@ import {
   keepDatabase,
 } from './lib/postgres.ts'
 import { machine } from './lib/report.ts'
-import { median, percentile } from './lib/stats.ts'
+import { runSeed, scaleMarkdown, timeCalls, writeScaleResults, type SeedStep, type Timing } from './lib/scale-run.ts'
 
 const fullScale = {
   subscriptions: 30_000,
@@ -63,20 +61,8 @@ const targetMedianMs = 50
 const perEndpointBudgetMs = 15_000
 const timeframes = ['7d', '30d', '90d', '1y', 'all'] as const
 
-interface Timing {
-  label: string
-  url: string
-  status: number
-  coldMs: number
-  runs: number
-  medianMs: number
-  p95Ms: number
-  maxMs: number
-  meets: boolean | null
-}
-
 /** Each step of the seed: one SQL statement or a few, timed. `big` is the measured creator's id. */
-function seedSteps(big: string): Array<{ label: string; sql: string }> {
+function seedSteps(big: string): SeedStep[] {
   const s = scale
   const spread = (g: string, n: number) =>
     `now() - interval '${days} days' + (${g} * ${days}.0 / ${n}) * interval '1 day' + ((${g}::bigint * 104729) % 86400) * interval '1 second'`
@@ -253,85 +239,6 @@ function seedSteps(big: string): Array<{ label: string; sql: string }> {
   ]
 }
 
-async function seed(url: string, big: string, log: (m: string) => void): Promise<Array<{ label: string; ms: number }>> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  const steps: Array<{ label: string; ms: number }> = []
-  try {
-    for (const step of [...seedSteps(big), { label: 'ANALYZE', sql: 'analyze' }]) {
-      const t = performance.now()
-      await client.query(step.sql)
-      const ms = performance.now() - t
-      steps.push({ label: step.label, ms })
-      log(`  ${step.label}: ${(ms / 1000).toFixed(1)} s`)
-    }
-  } finally {
-    await client.end()
-  }
-  return steps
-}
-
-async function time(label: string, url: string, call: () => Promise<number>, runs: number): Promise<Timing> {
-  const t0 = performance.now()
-  const status = await call()
-  const coldMs = performance.now() - t0
-  const samples: number[] = []
-  const start = performance.now()
-  for (let i = 0; i < runs && performance.now() - start < perEndpointBudgetMs; i++) {
-    const t = performance.now()
-    const s = await call()
-    samples.push(performance.now() - t)
-    if (s !== status) throw new Error(`${url}: status ${s} after ${status}`)
-  }
-  const medianMs = median(samples)
-  return {
-    label,
-    url,
-    status,
-    coldMs,
-    runs: samples.length,
-    medianMs,
-    p95Ms: percentile(samples, 95),
-    maxMs: Math.max(...samples),
-    meets: url.includes('/creator/analytics/') ? medianMs < targetMedianMs : null,
-  }
-}
-
-function toMarkdown(r: {
-  generatedAt: string
-  machine: ReturnType<typeof machine>
-  counts: Record<string, number>
-  seed: Array<{ label: string; ms: number }>
-  firstCallMs: number
-  timings: Timing[]
-}): string {
-  const f = (n: number) => n.toFixed(1)
-  return [
-    `# Creator analytics at scale — ${r.generatedAt}`,
-    '',
-    `Machine: ${r.machine.cpuModel}, ${r.machine.cpuCount} CPUs, ${r.machine.totalMemoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}, ${r.machine.postgres ?? ''}`,
-    '',
-    `Rows: ${Object.entries(r.counts)
-      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
-      .join(', ')}`,
-    '',
-    '| Seed step | s |',
-    '| --- | --- |',
-    ...r.seed.map((s) => `| ${s.label} | ${(s.ms / 1000).toFixed(1)} |`),
-    `| total | ${(r.seed.reduce((a, s) => a + s.ms, 0) / 1000).toFixed(1)} |`,
-    '',
-    `First call (stores every settled day of the five years): ${f(r.firstCallMs)} ms`,
-    '',
-    `| Request | status | cold ms | runs | median ms | p95 ms | max ms | < ${targetMedianMs} ms median |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...r.timings.map(
-      (t) =>
-        `| ${t.label} | ${t.status} | ${f(t.coldMs)} | ${t.runs} | ${f(t.medianMs)} | ${f(t.p95Ms)} | ${f(t.maxMs)} | ${t.meets === null ? 'baseline' : t.meets ? 'yes' : '**no**'} |`,
-    ),
-    '',
-  ].join('\n')
-}
-
 async function main(): Promise<void> {
   installExitHandlers()
   const { values } = parseArgs({
@@ -404,7 +311,7 @@ async function main(): Promise<void> {
 
     log(reuse ? `reusing ${name} (seed times are not measured)` : 'seeding')
     if (reuse) await database.db.delete(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, big))
-    const seedTimes = reuse ? [] : await seed(url, big, log)
+    const seedTimes = reuse ? [] : await runSeed(url, seedSteps(big), log)
     const counts: Record<string, number> = {}
     {
       const client = new pg.Client({ connectionString: url })
@@ -437,24 +344,31 @@ async function main(): Promise<void> {
     log(`  first call (settles the days): ${firstCallMs.toFixed(0)} ms`)
 
     const timings: Timing[] = []
+    const baselineOptions = { runs, budgetMs: perEndpointBudgetMs, targetMs: null }
     const pool = new pg.Pool({ connectionString: url, max: 1 })
     try {
       timings.push(
-        await time(
+        await timeCalls(
           'baseline: select 1 (pg round trip)',
           'select 1',
           async () => ((await pool.query('select 1')).rowCount === 1 ? 200 : 500),
-          runs,
+          baselineOptions,
         ),
       )
     } finally {
       await pool.end()
     }
     const baseline = `/api/creators/${big}/billing-emails`
-    timings.push(await time('baseline: GET billing-emails (inject, signed in)', baseline, get(baseline), runs))
+    timings.push(
+      await timeCalls('baseline: GET billing-emails (inject, signed in)', baseline, get(baseline), baselineOptions),
+    )
     for (const timeframe of timeframes) {
       const u = `/api/creator/analytics/${big}?timeframe=${timeframe}`
-      const timing = await time(`analytics ${timeframe}`, u, get(u), runs)
+      const timing = await timeCalls(`analytics ${timeframe}`, u, get(u), {
+        runs,
+        budgetMs: perEndpointBudgetMs,
+        targetMs: targetMedianMs,
+      })
       log(
         `  ${timing.label.padEnd(20)} ${timing.status} cold ${timing.coldMs.toFixed(1)} ms, median ${timing.medianMs.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms`,
       )
@@ -473,18 +387,12 @@ async function main(): Promise<void> {
       firstCallMs,
       timings,
     }
-    const markdown = toMarkdown(results)
-    const dir = path.join(repoRoot, 'bench/results')
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(path.join(dir, 'creator-analytics.md'), markdown)
-    writeFileSync(path.join(dir, 'creator-analytics.json'), `${JSON.stringify(results, null, 2)}\n`)
-    log(`\n${markdown}`)
-    log('written: bench/results/creator-analytics.{md,json}')
-    const failed = timings.filter((t) => t.status !== 200)
-    if (failed.length) {
-      console.error(`FAILED: non-200 from ${failed.map((t) => t.url).join(', ')}`)
-      process.exitCode = 1
-    }
+    const markdown = scaleMarkdown({
+      ...results,
+      title: `Creator analytics at scale — ${generatedAt}`,
+      notes: [`First call (stores every settled day of the five years): ${firstCallMs.toFixed(1)} ms`],
+    })
+    writeScaleResults('creator-analytics', markdown, results, log)
   } finally {
     // Closing the app closes its database too.
     if (app) await app.close()
