@@ -77,14 +77,14 @@ export async function figuresByPiece(
           case l.kind when 'charge' then 'gross' when 'platform_fee' then 'fees' else 'refunds' end as "metric",
           coalesce('plan:' || p.plan_id::text, p.kind, 'other') as "key",
           sum(case when l.kind = 'charge' then l.amount_cents else -l.amount_cents end) as "value"
-        from ledger_entries l left join purchases p on p.id = l.purchase_id
+        from ledger_entries l left join purchases p on p.id = l.purchase_id and p.creator_id = ${creatorId}
         where l.creator_id = ${creatorId} and l.kind in ('charge', 'platform_fee', 'refund')
           and (${within(sql`l.occurred_at`, ranges)})
         group by 1, 2, 3
         union all
         select width_bucket(l.occurred_at, ${thresholds}::timestamptz[]), ${discountMetric}, 'code:' || p.promo_code_id::text,
           sum(p.price_cents - l.amount_cents)
-        from ledger_entries l join purchases p on p.id = l.purchase_id
+        from ledger_entries l join purchases p on p.id = l.purchase_id and p.creator_id = ${creatorId}
         where l.creator_id = ${creatorId} and l.kind = 'charge' and p.promo_code_id is not null
           and (${within(sql`l.occurred_at`, ranges)})
         group by 1, 2, 3
