@@ -23,26 +23,22 @@
  */
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { buildApp } from '../apps/api/src/app.ts'
-import { loadConfig } from '../apps/api/src/config.ts'
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts'
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts'
 import { creatorDailyFigures } from '../apps/api/src/modules/analytics/analytics.table.ts'
 import { users } from '../apps/api/src/modules/users/users.table.ts'
 import { cookieOf, signUpAndVerify, testOrigin, testPassword } from '../apps/api/src/test/accounts.ts'
 import { installExitHandlers } from './lib/children.ts'
-import {
-  acquirePostgres,
-  createDatabase,
-  databaseExists,
-  databaseUrl,
-  dropDatabase,
-  keepDatabase,
-} from './lib/postgres.ts'
 import { machine } from './lib/report.ts'
-import { runSeed, scaleMarkdown, timeCalls, writeScaleResults, type SeedStep, type Timing } from './lib/scale-run.ts'
+import {
+  runSeed,
+  scaleMarkdown,
+  timeCalls,
+  timingLine,
+  withScaleDatabase,
+  writeScaleResults,
+  type SeedStep,
+  type Timing,
+} from './lib/scale-run.ts'
 
 const fullScale = {
   subscriptions: 30_000,
@@ -262,149 +258,123 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1 || runs > 500) throw new Error('--runs must be 1..500')
   const log = (m: string) => console.log(m)
   const generatedAt = new Date().toISOString()
-  const postgres = await acquirePostgres()
-  if (!postgres.available) throw new Error(`PostgreSQL unavailable: ${postgres.reason}`)
-  const serverUrl = postgres.server.url
-  if (values.keep && postgres.server.source !== 'BENCH_DATABASE_URL') throw new Error('--keep needs BENCH_DATABASE_URL')
-  const name = values.keep ? 'bench_analytics_kept' : `bench_analytics_${process.pid}`
-  const reuse = values.keep && (await databaseExists(serverUrl, name))
-  let app: FastifyInstance | null = null
-  let database: Database | null = null
-  try {
-    log(`creator-analytics ${generatedAt} on ${postgres.server.version} (${postgres.server.source})`)
-    const url = reuse ? databaseUrl(serverUrl, name) : await createDatabase(serverUrl, name)
-    database = await openDatabase({ kind: 'postgres', url })
-    await migrateDatabase(database)
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: url,
-      DATA_DIR: '/nonexistent-bench-data-dir',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    })
-    app = await buildApp(config, { database })
-    await app.ready()
-    const server = app
-    // The measured creator signs up and registers through the app, so the requests carry a real session.
-    const email = 'big-creator@bench.test'
-    let cookie: string
-    if (reuse) {
-      const signIn = await server.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { origin: testOrigin },
-        payload: { email, password: testPassword },
-      })
-      if (signIn.statusCode !== 200) throw new Error(`sign-in: ${signIn.statusCode} ${signIn.body}`)
-      cookie = cookieOf(signIn)
-    } else {
-      cookie = await signUpAndVerify(server, database.db, email)
-    }
-    const [me] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-    if (!me) throw new Error('no creator user')
-    const big = me.id
-    if (!reuse) {
-      const registered = await server.inject({
-        method: 'POST',
-        url: `/api/users/${big}/register-creator`,
-        headers: { origin: testOrigin, cookie },
-        payload: { username: 'big_creator', specialtySport: 'nba' },
-      })
-      if (registered.statusCode !== 201)
-        throw new Error(`register-creator: ${registered.statusCode} ${registered.body}`)
-    }
-
-    log(reuse ? `reusing ${name} (seed times are not measured)` : 'seeding')
-    if (reuse) await database.db.delete(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, big))
-    const seedTimes = reuse ? [] : await runSeed(url, seedSteps(big), log, 'vacuum analyze')
-    const counts: Record<string, number> = {}
-    {
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      const one = async (label: string, query: string) => {
-        const res = await client.query<{ n: string }>(query)
-        counts[label] = Number(res.rows[0]?.n)
+  await withScaleDatabase(
+    { prefix: 'bench_analytics', keep: values.keep, log, title: `creator-analytics ${generatedAt}` },
+    async ({ url, reuse, database, postgresVersion, openApp }) => {
+      const server = await openApp()
+      // The measured creator signs up and registers through the app, so the requests carry a real session.
+      const email = 'big-creator@bench.test'
+      let cookie: string
+      if (reuse) {
+        const signIn = await server.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin: testOrigin },
+          payload: { email, password: testPassword },
+        })
+        if (signIn.statusCode !== 200) throw new Error(`sign-in: ${signIn.statusCode} ${signIn.body}`)
+        cookie = cookieOf(signIn)
+      } else {
+        cookie = await signUpAndVerify(server, database.db, email)
       }
-      for (const table of ['users', 'purchases', 'ledger_entries', 'picks', 'alert_deliveries']) {
-        await one(table, `select count(*) as n from ${table}`)
+      const [me] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+      if (!me) throw new Error('no creator user')
+      const big = me.id
+      if (!reuse) {
+        const registered = await server.inject({
+          method: 'POST',
+          url: `/api/users/${big}/register-creator`,
+          headers: { origin: testOrigin, cookie },
+          payload: { username: 'big_creator', specialtySport: 'nba' },
+        })
+        if (registered.statusCode !== 201)
+          throw new Error(`register-creator: ${registered.statusCode} ${registered.body}`)
       }
-      await one('creator purchases', `select count(*) as n from purchases where creator_id = '${big}'`)
-      await one(
-        'creator live subscriptions',
-        `select count(*) as n from purchases where creator_id = '${big}' and kind = 'subscription' and ended_at is null`,
-      )
-      await one('creator ledger rows', `select count(*) as n from ledger_entries where creator_id = '${big}'`)
-      await one('creator picks', `select count(*) as n from picks where creator_id = '${big}'`)
-      await one('creator alerts', `select count(*) as n from alert_deliveries where creator_id = '${big}'`)
-      await client.end()
-    }
-    log(`rows: ${JSON.stringify(counts)}`)
 
-    const get = (u: string) => async () =>
-      (await server.inject({ method: 'GET', url: u, headers: { origin: testOrigin, cookie } })).statusCode
-    const t0 = performance.now()
-    const first = await get(`/api/creator/analytics/${big}?timeframe=all`)()
-    const firstCallMs = performance.now() - t0
-    if (first !== 200) throw new Error(`first call: ${first}`)
-    log(`  first call (settles the days): ${firstCallMs.toFixed(0)} ms`)
+      log(reuse ? 'reusing bench_analytics_kept (seed times are not measured)' : 'seeding')
+      if (reuse) await database.db.delete(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, big))
+      const seedTimes = reuse ? [] : await runSeed(url, seedSteps(big), log, 'vacuum analyze')
+      const counts: Record<string, number> = {}
+      {
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        const one = async (label: string, query: string) => {
+          const res = await client.query<{ n: string }>(query)
+          counts[label] = Number(res.rows[0]?.n)
+        }
+        for (const table of ['users', 'purchases', 'ledger_entries', 'picks', 'alert_deliveries']) {
+          await one(table, `select count(*) as n from ${table}`)
+        }
+        await one('creator purchases', `select count(*) as n from purchases where creator_id = '${big}'`)
+        await one(
+          'creator live subscriptions',
+          `select count(*) as n from purchases where creator_id = '${big}' and kind = 'subscription' and ended_at is null`,
+        )
+        await one('creator ledger rows', `select count(*) as n from ledger_entries where creator_id = '${big}'`)
+        await one('creator picks', `select count(*) as n from picks where creator_id = '${big}'`)
+        await one('creator alerts', `select count(*) as n from alert_deliveries where creator_id = '${big}'`)
+        await client.end()
+      }
+      log(`rows: ${JSON.stringify(counts)}`)
 
-    const timings: Timing[] = []
-    const baselineOptions = { runs, budgetMs: perEndpointBudgetMs, targetMs: null }
-    const pool = new pg.Pool({ connectionString: url, max: 1 })
-    try {
+      const get = (u: string) => async () =>
+        (await server.inject({ method: 'GET', url: u, headers: { origin: testOrigin, cookie } })).statusCode
+      const t0 = performance.now()
+      const first = await get(`/api/creator/analytics/${big}?timeframe=all`)()
+      const firstCallMs = performance.now() - t0
+      if (first !== 200) throw new Error(`first call: ${first}`)
+      log(`  first call (settles the days): ${firstCallMs.toFixed(0)} ms`)
+
+      const timings: Timing[] = []
+      const baselineOptions = { runs, budgetMs: perEndpointBudgetMs, targetMs: null }
+      const pool = new pg.Pool({ connectionString: url, max: 1 })
+      try {
+        timings.push(
+          await timeCalls(
+            'baseline: select 1 (pg round trip)',
+            'select 1',
+            async () => ((await pool.query('select 1')).rowCount === 1 ? 200 : 500),
+            baselineOptions,
+          ),
+        )
+      } finally {
+        await pool.end()
+      }
+      const baseline = `/api/creators/${big}/billing-emails`
       timings.push(
-        await timeCalls(
-          'baseline: select 1 (pg round trip)',
-          'select 1',
-          async () => ((await pool.query('select 1')).rowCount === 1 ? 200 : 500),
-          baselineOptions,
-        ),
+        await timeCalls('baseline: GET billing-emails (inject, signed in)', baseline, get(baseline), baselineOptions),
       )
-    } finally {
-      await pool.end()
-    }
-    const baseline = `/api/creators/${big}/billing-emails`
-    timings.push(
-      await timeCalls('baseline: GET billing-emails (inject, signed in)', baseline, get(baseline), baselineOptions),
-    )
-    for (const timeframe of timeframes) {
-      const u = `/api/creator/analytics/${big}?timeframe=${timeframe}`
-      const timing = await timeCalls(`analytics ${timeframe}`, u, get(u), {
-        runs,
-        budgetMs: perEndpointBudgetMs,
-        targetMs: targetMedianMs,
-      })
-      log(
-        `  ${timing.label.padEnd(20)} ${timing.status} cold ${timing.coldMs.toFixed(1)} ms, median ${timing.medianMs.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms`,
-      )
-      timings.push(timing)
-    }
+      for (const timeframe of timeframes) {
+        const u = `/api/creator/analytics/${big}?timeframe=${timeframe}`
+        const timing = await timeCalls(`analytics ${timeframe}`, u, get(u), {
+          runs,
+          budgetMs: perEndpointBudgetMs,
+          targetMs: targetMedianMs,
+        })
+        log(timingLine(timing, 20))
+        timings.push(timing)
+      }
 
-    const results = {
-      schema: 1,
-      generatedAt,
-      machine: machine(postgres.server.version),
-      scale,
-      targetMedianMs,
-      runsPerEndpoint: runs,
-      counts,
-      seed: seedTimes,
-      firstCallMs,
-      timings,
-    }
-    const markdown = scaleMarkdown({
-      ...results,
-      title: `Creator analytics at scale — ${generatedAt}`,
-      notes: [`First call (stores every settled day of the five years): ${firstCallMs.toFixed(1)} ms`],
-    })
-    writeScaleResults('creator-analytics', markdown, results, log)
-  } finally {
-    // Closing the app closes its database too.
-    if (app) await app.close()
-    else if (database) await database.close()
-    if (values.keep) keepDatabase(name)
-    else await dropDatabase(serverUrl, name).catch(() => {})
-    postgres.server.release()
-  }
+      const results = {
+        schema: 1,
+        generatedAt,
+        machine: machine(postgresVersion),
+        scale,
+        targetMedianMs,
+        runsPerEndpoint: runs,
+        counts,
+        seed: seedTimes,
+        firstCallMs,
+        timings,
+      }
+      const markdown = scaleMarkdown({
+        ...results,
+        title: `Creator analytics at scale — ${generatedAt}`,
+        notes: [`First call (stores every settled day of the five years): ${firstCallMs.toFixed(1)} ms`],
+      })
+      writeScaleResults('creator-analytics', markdown, results, log)
+    },
+  )
 }
 
 main().catch((err: unknown) => {

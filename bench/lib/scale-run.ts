@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { buildApp } from '../../apps/api/src/app.ts'
+import { loadConfig } from '../../apps/api/src/config.ts'
+import { openDatabase, type Database } from '../../apps/api/src/db/client.ts'
+import { migrateDatabase } from '../../apps/api/src/db/migrate.ts'
 import { repoRoot } from './children.ts'
+import { acquirePostgres, createDatabase, databaseExists, databaseUrl, dropDatabase, keepDatabase } from './postgres.ts'
 import type { machine } from './report.ts'
 import { median, percentile } from './stats.ts'
 
@@ -144,4 +150,74 @@ export function writeScaleResults(
     console.error(`FAILED: non-200 from ${failed.map((t) => t.url).join(', ')}`)
     process.exitCode = 1
   }
+}
+
+export interface ScaleDatabase {
+  /** The benchmark database's URL. */
+  url: string
+  /** Whether a kept database (`--keep`) was found and is reused: it needs no seed. */
+  reuse: boolean
+  database: Database
+  postgresVersion: string
+  /** Builds the app on the database (not started: requests go through `inject`). */
+  openApp(): Promise<FastifyInstance>
+}
+
+/**
+ * A migrated PostgreSQL database for an at-scale benchmark, on BENCH_DATABASE_URL or a sandbox: a
+ * fresh one named `<prefix>_<pid>`, dropped at the end, or with `keep` (BENCH_DATABASE_URL only)
+ * `<prefix>_kept`, made once and left in place. Closes the app and the database, and stops the
+ * sandbox, whatever `work` does.
+ */
+export async function withScaleDatabase(
+  options: { prefix: string; keep: boolean; log: (m: string) => void; title: string },
+  work: (scale: ScaleDatabase) => Promise<void>,
+): Promise<void> {
+  const postgres = await acquirePostgres()
+  if (!postgres.available) throw new Error(`PostgreSQL unavailable: ${postgres.reason}`)
+  const serverUrl = postgres.server.url
+  if (options.keep && postgres.server.source !== 'BENCH_DATABASE_URL')
+    throw new Error('--keep needs BENCH_DATABASE_URL')
+  const name = options.keep ? `${options.prefix}_kept` : `${options.prefix}_${process.pid}`
+  const reuse = options.keep && (await databaseExists(serverUrl, name))
+  // Set by `openApp`, inside the callback: an object, so the cleanup sees what the callback set.
+  const built: { app: FastifyInstance | null } = { app: null }
+  let database: Database | null = null
+  try {
+    options.log(`${options.title} on ${postgres.server.version} (${postgres.server.source})`)
+    const url = reuse ? databaseUrl(serverUrl, name) : await createDatabase(serverUrl, name)
+    const opened = await openDatabase({ kind: 'postgres', url })
+    database = opened
+    await migrateDatabase(opened)
+    await work({
+      url,
+      reuse,
+      database: opened,
+      postgresVersion: postgres.server.version,
+      openApp: async () => {
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          DATABASE_URL: url,
+          DATA_DIR: '/nonexistent-bench-data-dir',
+          WEB_DIST_DIR: '/nonexistent-web-dist',
+        })
+        const app = await buildApp(config, { database: opened })
+        built.app = app
+        await app.ready()
+        return app
+      },
+    })
+  } finally {
+    // Closing the app closes its database too.
+    if (built.app) await built.app.close()
+    else if (database) await database.close()
+    if (options.keep) keepDatabase(name)
+    else await dropDatabase(serverUrl, name).catch(() => {})
+    postgres.server.release()
+  }
+}
+
+/** One timing as a progress line: label, status, cold, median and p95. */
+export function timingLine(t: Timing, width: number): string {
+  return `  ${t.label.padEnd(width)} ${t.status} cold ${t.coldMs.toFixed(1)} ms, median ${t.medianMs.toFixed(1)} ms, p95 ${t.p95Ms.toFixed(1)} ms`
 }
