@@ -138,12 +138,15 @@ export async function settleCreatorDays(
         rows.push({ creatorId, day, metric: f.metric, key: f.key, value: f.value, computedAt: now })
     }
     rows.push({ creatorId, day: addDays(last, -1), metric: settledMarker, key: '', value: 0, computedAt: now })
-    for (let i = 0; i < rows.length; i += 1000) {
-      await db
-        .insert(creatorDailyFigures)
-        .values(rows.slice(i, i + 1000))
-        .onConflictDoNothing()
-    }
+    // One transaction per batch: the `settled` row is stored with the days it vouches for, or none is.
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await tx
+          .insert(creatorDailyFigures)
+          .values(rows.slice(i, i + 1000))
+          .onConflictDoNothing()
+      }
+    })
     stored += bounds.length - 1
   }
   return stored
