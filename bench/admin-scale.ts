@@ -16,29 +16,25 @@
  * a query, not for the recorded figures, which come from a fresh seed.
  * Writes bench/results/admin-scale.{md,json}. The sandbox is stopped and removed at the end.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { buildApp } from '../apps/api/src/app.ts'
-import { loadConfig } from '../apps/api/src/config.ts'
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts'
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts'
+import type { Database } from '../apps/api/src/db/client.ts'
 import { users } from '../apps/api/src/modules/users/users.table.ts'
 import { signUpAndVerify, testOrigin } from '../apps/api/src/test/accounts.ts'
-import { installExitHandlers, repoRoot } from './lib/children.ts'
-import {
-  acquirePostgres,
-  createDatabase,
-  databaseExists,
-  databaseUrl,
-  dropDatabase,
-  keepDatabase,
-} from './lib/postgres.ts'
+import { installExitHandlers } from './lib/children.ts'
 import { machine } from './lib/report.ts'
-import { median, percentile } from './lib/stats.ts'
+import {
+  runSeed,
+  scaleMarkdown,
+  timeCalls,
+  timingLine,
+  withScaleDatabase,
+  writeScaleResults,
+  type SeedStep,
+  type Timing,
+} from './lib/scale-run.ts'
 
 const fullScale = { creators: 10_000, customers: 100_000, purchases: 500_000, picks: 200_000, deliveriesPerPick: 10 }
 let scale = fullScale
@@ -47,20 +43,8 @@ const targetMedianMs = 100
 const perEndpointBudgetMs = 20_000
 const adminPassword = 'Admin2@Password'
 
-interface Timing {
-  label: string
-  url: string
-  status: number
-  coldMs: number
-  runs: number
-  medianMs: number
-  p95Ms: number
-  maxMs: number
-  meets: boolean | null
-}
-
 /** Each step of the seed: one SQL statement or a few, timed. */
-function seedSteps(): Array<{ label: string; sql: string }> {
+function seedSteps(): SeedStep[] {
   const { creators, customers, purchases, picks, deliveriesPerPick } = scale
   const spread = (g: string) =>
     `now() - interval '1 day' - ((${g}::bigint * 7919) % ${days}) * interval '1 day' - ((${g}::bigint * 104729) % 86400) * interval '1 second'`
@@ -178,24 +162,6 @@ function seedSteps(): Array<{ label: string; sql: string }> {
   ]
 }
 
-async function seed(url: string, log: (m: string) => void): Promise<Array<{ label: string; ms: number }>> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  const steps: Array<{ label: string; ms: number }> = []
-  try {
-    for (const step of [...seedSteps(), { label: 'ANALYZE', sql: 'analyze' }]) {
-      const t = performance.now()
-      await client.query(step.sql)
-      const ms = performance.now() - t
-      steps.push({ label: step.label, ms })
-      log(`  ${step.label}: ${(ms / 1000).toFixed(1)} s`)
-    }
-  } finally {
-    await client.end()
-  }
-  return steps
-}
-
 async function signInAdmin(app: FastifyInstance, database: Database): Promise<string> {
   const email = `bench-admin-${Date.now()}@bench.test`
   const cookie = await signUpAndVerify(app, database.db, email)
@@ -210,68 +176,6 @@ async function signInAdmin(app: FastifyInstance, database: Database): Promise<st
     if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`)
   }
   return cookie
-}
-
-async function time(label: string, url: string, call: () => Promise<number>, runs: number): Promise<Timing> {
-  const t0 = performance.now()
-  const status = await call()
-  const coldMs = performance.now() - t0
-  const samples: number[] = []
-  const start = performance.now()
-  for (let i = 0; i < runs && performance.now() - start < perEndpointBudgetMs; i++) {
-    const t = performance.now()
-    const s = await call()
-    samples.push(performance.now() - t)
-    if (s !== status) throw new Error(`${url}: status ${s} after ${status}`)
-  }
-  const medianMs = median(samples)
-  return {
-    label,
-    url,
-    status,
-    coldMs,
-    runs: samples.length,
-    medianMs,
-    p95Ms: percentile(samples, 95),
-    maxMs: Math.max(...samples),
-    meets:
-      url.startsWith('/api/admin') || url.startsWith('/api/users') || url.startsWith('/api/moderation')
-        ? medianMs < targetMedianMs
-        : null,
-  }
-}
-
-function toMarkdown(r: {
-  generatedAt: string
-  machine: ReturnType<typeof machine>
-  counts: Record<string, number>
-  seed: Array<{ label: string; ms: number }>
-  timings: Timing[]
-}): string {
-  const f = (n: number) => n.toFixed(1)
-  const lines = [
-    `# Admin console at scale — ${r.generatedAt}`,
-    '',
-    `Machine: ${r.machine.cpuModel}, ${r.machine.cpuCount} CPUs, ${r.machine.totalMemoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}, ${r.machine.postgres ?? ''}`,
-    '',
-    `Rows: ${Object.entries(r.counts)
-      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
-      .join(', ')}`,
-    '',
-    '| Seed step | s |',
-    '| --- | --- |',
-    ...r.seed.map((s) => `| ${s.label} | ${(s.ms / 1000).toFixed(1)} |`),
-    `| total | ${(r.seed.reduce((a, s) => a + s.ms, 0) / 1000).toFixed(1)} |`,
-    '',
-    `| Request | status | cold ms | runs | median ms | p95 ms | max ms | < ${targetMedianMs} ms median |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...r.timings.map(
-      (t) =>
-        `| ${t.label} | ${t.status} | ${f(t.coldMs)} | ${t.runs} | ${f(t.medianMs)} | ${f(t.p95Ms)} | ${f(t.maxMs)} | ${t.meets === null ? 'baseline' : t.meets ? 'yes' : '**no**'} |`,
-    ),
-    '',
-  ]
-  return lines.join('\n')
 }
 
 async function main(): Promise<void> {
@@ -297,140 +201,118 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1 || runs > 500) throw new Error('--runs must be 1..500')
   const log = (m: string) => console.log(m)
   const generatedAt = new Date().toISOString()
-  const postgres = await acquirePostgres()
-  if (!postgres.available) throw new Error(`PostgreSQL unavailable: ${postgres.reason}`)
-  const serverUrl = postgres.server.url
-  if (values.keep && postgres.server.source !== 'BENCH_DATABASE_URL') throw new Error('--keep needs BENCH_DATABASE_URL')
-  const name = values.keep ? 'bench_admin_kept' : `bench_admin_${process.pid}`
-  const reuse = values.keep && (await databaseExists(serverUrl, name))
-  let app: FastifyInstance | null = null
-  let database: Database | null = null
-  try {
-    log(`admin-scale ${generatedAt} on ${postgres.server.version} (${postgres.server.source})`)
-    const url = reuse ? databaseUrl(serverUrl, name) : await createDatabase(serverUrl, name)
-    database = await openDatabase({ kind: 'postgres', url })
-    await migrateDatabase(database)
-    log(reuse ? `reusing ${name} (seed times are not measured)` : 'seeding')
-    const seedTimes = reuse ? [] : await seed(url, log)
-    const counts: Record<string, number> = {}
-    {
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      for (const table of [
-        'users',
-        'creator_profiles',
-        'purchases',
-        'ledger_entries',
-        'picks',
-        'alert_fanouts',
-        'alert_deliveries',
-        'creator_records',
-        'creator_totals',
-        'customer_totals',
-      ]) {
-        const res = await client.query<{ n: string }>(`select count(*) as n from ${table}`)
-        counts[table] = Number(res.rows[0]?.n)
-      }
-      const ids = await client.query<{ creator: string; purchase: string; pick: string }>(
-        `select (select creator_id from creator_totals order by active_subscribers desc limit 1) as creator,
+  await withScaleDatabase(
+    { prefix: 'bench_admin', keep: values.keep, log, title: `admin-scale ${generatedAt}` },
+    async ({ url, reuse, database, postgresVersion, openApp }) => {
+      log(reuse ? 'reusing bench_admin_kept (seed times are not measured)' : 'seeding')
+      const seedTimes = reuse ? [] : await runSeed(url, seedSteps(), log)
+      const counts: Record<string, number> = {}
+      {
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        for (const table of [
+          'users',
+          'creator_profiles',
+          'purchases',
+          'ledger_entries',
+          'picks',
+          'alert_fanouts',
+          'alert_deliveries',
+          'creator_records',
+          'creator_totals',
+          'customer_totals',
+        ]) {
+          const res = await client.query<{ n: string }>(`select count(*) as n from ${table}`)
+          counts[table] = Number(res.rows[0]?.n)
+        }
+        const ids = await client.query<{ creator: string; purchase: string; pick: string }>(
+          `select (select creator_id from creator_totals order by active_subscribers desc limit 1) as creator,
                 (select id from purchases where status = 'active' order by created_at desc limit 1) as purchase,
                 (select pick_id from alert_deliveries order by created_at desc limit 1) as pick`,
-      )
-      const known = ids.rows[0]
-      await client.end()
-      if (!known) throw new Error('no ids')
-      log(`rows: ${JSON.stringify(counts)}`)
+        )
+        const known = ids.rows[0]
+        await client.end()
+        if (!known) throw new Error('no ids')
+        log(`rows: ${JSON.stringify(counts)}`)
 
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: url,
-        DATA_DIR: '/nonexistent-bench-data-dir',
-        WEB_DIST_DIR: '/nonexistent-web-dist',
-      })
-      app = await buildApp(config, { database })
-      await app.ready()
-      const cookie = await signInAdmin(app, database)
-      const server = app
-      const get = (u: string) => async () =>
-        (await server.inject({ method: 'GET', url: u, headers: { origin: testOrigin, cookie } })).statusCode
+        const server = await openApp()
+        const cookie = await signInAdmin(server, database)
+        const get = (u: string) => async () =>
+          (await server.inject({ method: 'GET', url: u, headers: { origin: testOrigin, cookie } })).statusCode
 
-      const endpoints: Array<[string, string]> = [
-        ['dashboard (overview)', '/api/admin/dashboard'],
-        ['metrics/overview', '/api/admin/metrics/overview'],
-        ['metrics/revenue', '/api/admin/metrics/revenue'],
-        ['subscriptions/overview', '/api/admin/subscriptions/overview'],
-        ['creators', '/api/admin/creators'],
-        ['creators/performance', '/api/admin/creators/performance'],
-        ['creators/{id}/subscribers (busiest)', `/api/admin/creators/${known.creator}/subscribers`],
-        ['customers', '/api/admin/customers'],
-        ['purchases', '/api/admin/purchases'],
-        ['purchases/{id}/delivery-details', `/api/admin/purchases/${known.purchase}/delivery-details`],
-        ['delivery/status', '/api/admin/delivery/status'],
-        ['delivery/verify/{pick id}', `/api/admin/delivery/verify/${known.pick}`],
-        ['email-logs', '/api/admin/email-logs'],
-        ['sms-logs', '/api/admin/sms-logs'],
-        ['email-subscribers', '/api/admin/email-subscribers'],
-        ['sms-subscribers', '/api/admin/sms-subscribers'],
-        ['system-status', '/api/admin/system-status'],
-        ['users', '/api/users'],
-        ['moderation/reports', '/api/moderation/reports'],
-        ['audit-log', '/api/admin/audit-log'],
-      ]
-      const timings: Timing[] = []
-      const pool = new pg.Pool({ connectionString: url, max: 1 })
-      try {
+        const endpoints: Array<[string, string]> = [
+          ['dashboard (overview)', '/api/admin/dashboard'],
+          ['metrics/overview', '/api/admin/metrics/overview'],
+          ['metrics/revenue', '/api/admin/metrics/revenue'],
+          ['subscriptions/overview', '/api/admin/subscriptions/overview'],
+          ['creators', '/api/admin/creators'],
+          ['creators/performance', '/api/admin/creators/performance'],
+          ['creators/{id}/subscribers (busiest)', `/api/admin/creators/${known.creator}/subscribers`],
+          ['customers', '/api/admin/customers'],
+          ['purchases', '/api/admin/purchases'],
+          ['purchases/{id}/delivery-details', `/api/admin/purchases/${known.purchase}/delivery-details`],
+          ['delivery/status', '/api/admin/delivery/status'],
+          ['delivery/verify/{pick id}', `/api/admin/delivery/verify/${known.pick}`],
+          ['email-logs', '/api/admin/email-logs'],
+          ['sms-logs', '/api/admin/sms-logs'],
+          ['email-subscribers', '/api/admin/email-subscribers'],
+          ['sms-subscribers', '/api/admin/sms-subscribers'],
+          ['system-status', '/api/admin/system-status'],
+          ['users', '/api/users'],
+          ['moderation/reports', '/api/moderation/reports'],
+          ['audit-log', '/api/admin/audit-log'],
+        ]
+        const timings: Timing[] = []
+        const held = (u: string) =>
+          u.startsWith('/api/admin') || u.startsWith('/api/users') || u.startsWith('/api/moderation')
+        const options = (u: string) => ({
+          runs,
+          budgetMs: perEndpointBudgetMs,
+          targetMs: held(u) ? targetMedianMs : null,
+        })
+        const pool = new pg.Pool({ connectionString: url, max: 1 })
+        try {
+          timings.push(
+            await timeCalls(
+              'baseline: select 1 (pg round trip)',
+              'select 1',
+              async () => ((await pool.query('select 1')).rowCount === 1 ? 200 : 500),
+              options('select 1'),
+            ),
+          )
+        } finally {
+          await pool.end()
+        }
         timings.push(
-          await time(
-            'baseline: select 1 (pg round trip)',
-            'select 1',
-            async () => ((await pool.query('select 1')).rowCount === 1 ? 200 : 500),
-            runs,
+          await timeCalls(
+            'baseline: GET /api/health (inject)',
+            '/api/health',
+            get('/api/health'),
+            options('/api/health'),
           ),
         )
-      } finally {
-        await pool.end()
-      }
-      timings.push(await time('baseline: GET /api/health (inject)', '/api/health', get('/api/health'), runs))
-      for (const [label, u] of endpoints) {
-        const timing = await time(label, u, get(u), runs)
-        log(
-          `  ${label.padEnd(40)} ${timing.status} cold ${timing.coldMs.toFixed(1)} ms, median ${timing.medianMs.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms`,
-        )
-        timings.push(timing)
-      }
+        for (const [label, u] of endpoints) {
+          const timing = await timeCalls(label, u, get(u), options(u))
+          log(timingLine(timing, 40))
+          timings.push(timing)
+        }
 
-      const results = {
-        schema: 1,
-        generatedAt,
-        machine: machine(postgres.server.version),
-        scale,
-        targetMedianMs,
-        runsPerEndpoint: runs,
-        counts,
-        seed: seedTimes,
-        timings,
+        const results = {
+          schema: 1,
+          generatedAt,
+          machine: machine(postgresVersion),
+          scale,
+          targetMedianMs,
+          runsPerEndpoint: runs,
+          counts,
+          seed: seedTimes,
+          timings,
+        }
+        const markdown = scaleMarkdown({ ...results, title: `Admin console at scale — ${generatedAt}` })
+        writeScaleResults('admin-scale', markdown, results, log)
       }
-      const markdown = toMarkdown(results)
-      const dir = path.join(repoRoot, 'bench/results')
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(path.join(dir, 'admin-scale.md'), markdown)
-      writeFileSync(path.join(dir, 'admin-scale.json'), `${JSON.stringify(results, null, 2)}\n`)
-      log(`\n${markdown}`)
-      log('written: bench/results/admin-scale.{md,json}')
-      const failed = timings.filter((t) => t.status !== 200)
-      if (failed.length) {
-        console.error(`FAILED: non-200 from ${failed.map((t) => t.url).join(', ')}`)
-        process.exitCode = 1
-      }
-    }
-  } finally {
-    // Closing the app closes its database too.
-    if (app) await app.close()
-    else if (database) await database.close()
-    if (values.keep) keepDatabase(name)
-    else await dropDatabase(serverUrl, name).catch(() => {})
-    postgres.server.release()
-  }
+    },
+  )
 }
 
 main().catch((err: unknown) => {

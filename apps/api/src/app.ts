@@ -71,6 +71,7 @@ import { oddsRoutes } from './modules/odds/odds.routes.ts'
 import { picksRoutes } from './modules/picks/picks.routes.ts'
 import { createGrader, type Grader } from './modules/picks/picks.service.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts'
 import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
 
 declare module 'fastify' {
@@ -333,6 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(refundsRoutes, { db: deps.database.db, provider: billing.provider, log: app.log, now })
       await api.register(webhookRoutes, { provider: billing.provider, onEvent: billing.applyEvent })
       await api.register(alertsRoutes, { db: deps.database.db, jobs, alerts: alertDeps, now })
+      await api.register(analyticsRoutes, { db: deps.database.db, now })
       await api.register(consoleMetricsRoutes, {
         database: deps.database,
         jobs,

@@ -179,6 +179,10 @@ export const alertDeliveries = pgTable(
     index('alert_deliveries_failed_at_idx')
       .on(t.failedAt)
       .where(sql`${t.failedAt} is not null`),
+    // A creator's analytics (decision 037): pick alerts sent or failed, by when that was known.
+    index('alert_deliveries_creator_outcome_idx')
+      .on(t.creatorId, sql`coalesce(${t.failedAt}, ${t.sentAt})`, t.channel, t.status)
+      .where(sql`${t.kind} = 'pick' and coalesce(${t.failedAt}, ${t.sentAt}) is not null`),
     // The admin console (decision 031): a pick's deliveries, and each channel's log newest first.
     index('alert_deliveries_pick_idx')
       .on(t.pickId, t.channel, t.status)

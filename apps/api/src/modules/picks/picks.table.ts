@@ -84,6 +84,10 @@ export const picks = pgTable(
     index('picks_graded_at_idx')
       .on(t.gradedAt)
       .where(sql`${t.gradedAt} is not null`),
+    // A creator's analytics (decision 037): the record over a timeframe, by when picks were graded.
+    index('picks_creator_graded_idx')
+      .on(t.creatorId, t.gradedAt)
+      .where(sql`${t.gradedAt} is not null and ${t.deletedAt} is null`),
     check('picks_stake_range', sql`${t.stakeUnits} between 0.1 and 10`),
     check('picks_odds_american', sql`abs(${t.odds}) between 100 and 10000`),
     check('picks_result_known', sql`${t.result} in ('pending', 'won', 'lost', 'push', 'void')`),

@@ -99,6 +99,17 @@ export const purchases = pgTable(
     index('purchases_promo_code_idx')
       .on(t.promoCodeId, t.userId)
       .where(sql`${t.promoCodeId} is not null`),
+    // A creator's analytics (decision 037): subscriptions ended, and cancelled (set to end or
+    // ended), by date; the purchases made with a promo code, by date.
+    index('purchases_creator_ended_idx')
+      .on(t.creatorId, t.endedAt)
+      .where(sql`${t.endedAt} is not null`),
+    index('purchases_creator_cancelled_idx')
+      .on(t.creatorId, sql`coalesce(${t.canceledAt}, ${t.endedAt})`)
+      .where(sql`coalesce(${t.canceledAt}, ${t.endedAt}) is not null`),
+    index('purchases_creator_promo_idx')
+      .on(t.creatorId, t.createdAt)
+      .where(sql`${t.promoCodeId} is not null`),
     // Share-link results: first purchases through the link by day.
     index('purchases_referral_idx')
       .on(t.creatorId, t.createdAt)
