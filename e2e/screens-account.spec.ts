@@ -8,6 +8,7 @@ import {
   subscriptionsAnswers,
 } from './support/screens/fixtures/billing.ts'
 import { ownProfileAnswer } from './support/screens/fixtures/creator-tools.ts'
+import { affiliatePageAnswers } from './support/screens/fixtures/growth.ts'
 import { checkScreen, expect, skipRetries, test } from './support/screens/screen-test.ts'
 import { screenPeople } from './support/screens/accounts.ts'
 
@@ -68,6 +69,20 @@ test.describe('the legal pages', () => {
 
 test.describe('as a customer', () => {
   test.use({ viewer: 'customer' })
+
+  test('/affiliate with an arrangement, earnings and payouts set up', async ({ page, api, account }) => {
+    api.serve(affiliatePageAnswers.data(account))
+    await page.goto('/affiliate')
+    await expect(page.getByText('@maya_hoops').first()).toBeVisible()
+    await checkScreen(page, 'affiliate-data')
+  })
+
+  test('/affiliate when nothing can be read', async ({ page, api, account }) => {
+    api.serve(affiliatePageAnswers.error(account))
+    await page.goto('/affiliate')
+    await skipRetries(page, api, page.getByRole('button', { name: 'Try again' }).first())
+    await checkScreen(page, 'affiliate-error')
+  })
 
   test('/edit-profile', async ({ page }) => {
     await page.goto('/edit-profile')

@@ -38,6 +38,21 @@ test.describe('as a creator', () => {
     await page.goto('/dashboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible()
     await expect(page.getByText('Stephen Curry').first()).toBeVisible()
+    const analytics = page.getByRole('region', { name: 'Analytics' })
+    await expect(analytics.getByLabel('Key figures')).toBeVisible()
+    // The charts load on their own; the picture waits for the lines to be drawn.
+    await expect(
+      analytics
+        .getByRole('img', { name: /^Net earnings by day/ })
+        .locator('svg')
+        .first(),
+    ).toBeVisible()
+    await expect(
+      analytics
+        .getByRole('img', { name: /^Subscribers by day/ })
+        .locator('svg')
+        .first(),
+    ).toBeVisible()
     await checkScreen(page, 'dashboard-creator-data')
   })
 
@@ -45,6 +60,7 @@ test.describe('as a creator', () => {
     api.serve(dashboardAnswers.empty(account))
     await page.goto('/dashboard')
     await expect(page.getByText(/No plans yet/)).toBeVisible()
+    await expect(page.getByText('No sales yet in this period')).toBeVisible()
     await checkScreen(page, 'dashboard-creator-empty')
   })
 
@@ -82,8 +98,11 @@ test.describe('as a creator', () => {
     api.serve(creatorPromotionsAnswers.data(account))
     await page.goto('/creator-promotions')
     await expect(page.getByRole('heading', { level: 1, name: 'Creator Promotions' })).toBeVisible()
-    await expect(page.getByRole('table', { name: 'Your promo codes' }).getByText('SAVE50')).toBeVisible()
+    await expect(
+      page.getByRole('table', { name: 'Your promo codes' }).getByRole('button', { name: 'Edit SAVE50' }),
+    ).toBeVisible()
     await expect(page.getByText('All time: 148 visits')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Affiliates' }).getByText('RileyPromotes')).toBeVisible()
     await checkScreen(page, 'creator-promotions')
   })
 

@@ -1,4 +1,4 @@
-import { PicksAnswer } from '@picks/contracts'
+import { PicksAnswer, PromoQuote } from '@picks/contracts'
 import { answer, failure } from './support/screens/api-double.ts'
 import {
   fixtureCreators,
@@ -54,6 +54,37 @@ test.describe('/shop-picks/purchase/{id}', () => {
     await page.goto(`/shop-picks/purchase/${maya.id}`)
     await expect(page.getByRole('list', { name: 'Plans on sale' })).toBeVisible()
     await checkScreen(page, 'purchase-data')
+  })
+
+  test('with a promo code from the link applied', async ({ page, api }) => {
+    const plans = plansOf(maya.id)
+    const quote = (plan: (typeof plans)[number], terms: { valid: boolean; discounted: number }) =>
+      answer(
+        '/promo-codes/quote',
+        PromoQuote,
+        {
+          valid: terms.valid,
+          message: terms.valid ? null : 'That promo code does not apply to this plan',
+          code: 'SAVE50',
+          price_cents: plan.price_cents,
+          discounted_cents: terms.discounted,
+          duration: terms.valid ? 'repeating' : null,
+          duration_months: terms.valid ? 3 : null,
+        },
+        { query: { plan_id: plan.id, code: 'SAVE50' } },
+      )
+    api.serve(
+      purchasePageAnswers(maya, plans),
+      answer(`/picks/user/${maya.id}`, PicksAnswer, picksAnswerOf([], 10)),
+      quote(plans[0]!, { valid: true, discounted: 999 }),
+      quote(plans[1]!, { valid: true, discounted: 7499 }),
+      quote(plans[2]!, { valid: false, discounted: plans[2]!.price_cents }),
+    )
+    await page.goto(`/shop-picks/purchase/${maya.id}?promo=SAVE50`)
+    const onSale = page.getByRole('list', { name: 'Plans on sale' })
+    await expect(onSale.getByText(/^With SAVE50: \$9\.99 \/ month/)).toBeVisible()
+    await expect(onSale.getByText('That promo code does not apply to this plan')).toBeVisible()
+    await checkScreen(page, 'purchase-promo')
   })
 
   test('of a creator with nothing on sale and no picks', async ({ page, api }) => {

@@ -104,7 +104,7 @@ export function PromoCodesSection({ creatorId }: { creatorId: string }) {
     {
       header: 'Code',
       isRowHeader: true,
-      cell: (code) => <span className="font-mono">{code.code}</span>,
+      cell: (code) => <span className="font-mono whitespace-nowrap">{code.code}</span>,
     },
     { header: 'Discount', cell: discountWords },
     { header: 'Lasts', cell: (code) => upperFirst(promoDurationWords(code.duration, code.duration_months)) },
