@@ -240,6 +240,10 @@ async function refundOnce(
   const at = deps.now()
   const { user } = await callerOf(request)
   const ended = await deps.db.transaction(async (tx) => {
+    // The purchase row first, as the provider's refund event takes it (lockEventPurchase): the same
+    // refund sent twice at once then waits here instead of deadlocking on PostgreSQL, where one
+    // transaction held the purchase through the refund row's key and the other its update.
+    await tx.execute(sql`select 1 from purchases where id = ${purchaseId} for update`)
     const [recorded] = await tx
       .insert(adminRefunds)
       .values({
