@@ -63,7 +63,10 @@ async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {
       const chargedBefore = before ? await hasCharge(deps.db, before.id) : false
       await applyPurchaseEvent(deps, event)
       // A referred payment earns its affiliate's commission, out of the creator's share (decision 038).
-      if ('payment' in event && event.payment) await bookAffiliateCommission(deps.db, event.payment.paymentRef)
+      if (before && 'payment' in event && event.payment) {
+        const { paymentRef } = event.payment
+        await bookAffiliateCommission(deps.db, { purchase: before, paymentRef, first: !chargedBefore })
+      }
       if (before) await recordPurchaseReceipts(deps, event, before, chargedBefore)
       return
     }

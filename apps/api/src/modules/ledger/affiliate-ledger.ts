@@ -21,8 +21,6 @@ export interface BookedCharge {
   currency: string
   occurredAt: Date
   availableAt: Date
-  /** Whether this is the purchase's first charge (a subscription's first payment, a pass's only one). */
-  first: boolean
 }
 
 /** The booked charge under `paymentRef`; null when none is booked or it has no purchase. */
@@ -36,12 +34,6 @@ export async function bookedCharge(db: Db, paymentRef: string): Promise<BookedCh
     .select({ amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.kind, 'platform_fee'), eq(ledgerEntries.providerRef, paymentRef)))
-  const [earliest] = await queryRows<{ ref: string }>(
-    db,
-    sql`select provider_ref as ref from ledger_entries
-        where kind = 'charge' and purchase_id = ${charge.purchaseId}
-        order by occurred_at, created_at, id limit 1`,
-  )
   return {
     paymentRef,
     creatorId: charge.creatorId,
@@ -51,7 +43,6 @@ export async function bookedCharge(db: Db, paymentRef: string): Promise<BookedCh
     currency: charge.currency,
     occurredAt: charge.occurredAt,
     availableAt: charge.availableAt,
-    first: earliest?.ref === paymentRef,
   }
 }
 
