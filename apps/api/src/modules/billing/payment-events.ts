@@ -70,10 +70,18 @@ async function dispatch(deps: EventDeps, event: PaymentEvent): Promise<void> {
       if (before) await recordPurchaseReceipts(deps, event, before, chargedBefore)
       return
     }
-    case 'charge.refunded':
-      await applyRefundEvent(deps, event)
+    case 'charge.refunded': {
+      const booking = await applyRefundEvent(deps, event)
+      if (!booking) return
       // The commission the payment earned goes back in proportion (decision 038).
-      return reverseCommission(deps.db, { paymentRef: event.paymentRef, occurredAt: event.occurredAt })
+      const { paymentRef, occurredAt } = event
+      return reverseCommission(deps.db, {
+        paymentRef,
+        occurredAt,
+        charge: booking.charge,
+        refundedCents: booking.refundedCents,
+      })
+    }
     case 'account.updated':
       return recordAccountStatus(deps, event)
     case 'payout.paid':

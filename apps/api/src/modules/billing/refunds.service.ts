@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { callerOf } from '../auth/guard.ts'
-import { bookRefund, latestChargeRefunds, purchaseOfCharge } from '../ledger/ledger.service.ts'
+import { bookRefund, latestChargeRefunds, purchaseOfCharge, type RefundBooking } from '../ledger/ledger.service.ts'
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from '../payments/payments.service.ts'
 import { endRefundedPurchase, purchaseGivesAccess, purchaseRowById } from '../purchases/purchases.service.ts'
 import { recordRefundReceipt, type ReceiptDeps } from './receipts.service.ts'
@@ -26,18 +26,20 @@ type RefundEvent = Extract<PaymentEvent, { type: 'charge.refunded' }>
  * Applies a provider's refund inside the transaction that records the event: books what was newly
  * refunded (with the fee's share given back), ends the purchase when its latest charge is refunded in
  * full, and writes the customer's refund receipt. A repeated or older event books nothing more.
+ * Returns the ledger's booking (the charge and what is refunded of it), null when the charge is not booked.
  */
-export async function applyRefundEvent(deps: ReceiptDeps, event: RefundEvent): Promise<void> {
-  const refunded = await bookRefund(deps.db, {
+export async function applyRefundEvent(deps: ReceiptDeps, event: RefundEvent): Promise<RefundBooking | null> {
+  const booking = await bookRefund(deps.db, {
     paymentRef: event.paymentRef,
     amountRefundedCents: event.amountRefundedCents,
     occurredAt: event.occurredAt,
   })
-  const purchaseId = await purchaseOfCharge(deps.db, event.paymentRef)
+  const purchaseId = booking?.charge.purchaseId
   if (purchaseId && (await refundedInFull(deps.db, purchaseId, event.paymentRef))) {
     await endRefundedPurchase(deps.db, purchaseId, event.occurredAt)
   }
-  await recordRefundReceipt(deps, event, refunded)
+  await recordRefundReceipt(deps, event, booking?.newCents ?? 0)
+  return booking
 }
 
 /** Whether the purchase's latest charge (`paymentRef`, when given) is refunded in full in the ledger. */

@@ -83,32 +83,35 @@ export async function bookCommission(db: Db, booking: CommissionBooking): Promis
 }
 
 /**
- * After a refund of the charge `paymentRef` was booked: reverses the commission on it in proportion
- * to everything refunded so far (floored, so a refund in full reverses all of it), less what was
- * reversed before. Nothing when the charge earned no commission.
+ * After a refund of the charge `paymentRef` was booked (`bookRefund`, which gives the charge and
+ * the total now refunded of it): reverses the commission on it in proportion to everything refunded
+ * so far (floored, so a refund in full reverses all of it), less what was reversed before. Nothing
+ * when the charge earned no commission, after one query.
  */
-export async function reverseCommission(db: Db, refund: { paymentRef: string; occurredAt: Date }): Promise<void> {
+export async function reverseCommission(
+  db: Db,
+  refund: {
+    paymentRef: string
+    occurredAt: Date
+    charge: { creatorId: string; amountCents: number }
+    refundedCents: number
+  },
+): Promise<void> {
   const [earned] = await db
     .select()
     .from(affiliateLedgerEntries)
     .where(
       and(eq(affiliateLedgerEntries.kind, 'commission'), eq(affiliateLedgerEntries.providerRef, refund.paymentRef)),
     )
-  const [charge] = await db
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'charge'), eq(ledgerEntries.providerRef, refund.paymentRef)))
-  if (!earned || !charge) return
+  if (!earned) return
+  const { charge } = refund
   const prefix = `${refund.paymentRef}:refund:`
-  const [sums] = await queryRows<{ refunded: string | number; reversed: string | number }>(
+  const [sums] = await queryRows<{ reversed: string | number }>(
     db,
-    sql`select
-          coalesce((select -sum(amount_cents) from ledger_entries
-                    where kind = 'refund' and starts_with(provider_ref, ${prefix})), 0) as refunded,
-          coalesce((select -sum(amount_cents) from affiliate_ledger_entries
-                    where kind = 'commission_reversal' and starts_with(provider_ref, ${prefix})), 0) as reversed`,
+    sql`select coalesce(-sum(amount_cents), 0) as reversed from affiliate_ledger_entries
+        where kind = 'commission_reversal' and starts_with(provider_ref, ${prefix})`,
   )
-  const refunded = Math.min(Number(sums?.refunded ?? 0), charge.amountCents)
+  const refunded = Math.min(refund.refundedCents, charge.amountCents)
   const due = Math.floor((earned.amountCents * refunded) / charge.amountCents) - Number(sums?.reversed ?? 0)
   if (due <= 0) return
   const common = {

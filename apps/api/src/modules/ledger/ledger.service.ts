@@ -84,19 +84,29 @@ export async function bookCharge(db: Db, booking: ChargeBooking): Promise<void> 
   await db.insert(ledgerEntries).values(rows).onConflictDoNothing()
 }
 
+/** What `bookRefund` found and booked. */
+export interface RefundBooking {
+  /** The refunded charge's row. */
+  charge: typeof ledgerEntries.$inferSelect
+  /** Everything booked as refunded of the charge now, this refund included. */
+  refundedCents: number
+  /** The cents this refund newly booked: 0 for a repeated or older report. */
+  newCents: number
+}
+
 /**
  * A refund of a charge. Providers report the running total refunded, so the booking is the part not
- * booked yet, with the matching share of the fee given back. Returns the cents newly refunded.
+ * booked yet, with the matching share of the fee given back. Null when the charge is not booked.
  */
 export async function bookRefund(
   db: Db,
   refund: { paymentRef: string; amountRefundedCents: number; occurredAt: Date },
-): Promise<number> {
+): Promise<RefundBooking | null> {
   const [charge] = await db
     .select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.kind, 'charge'), eq(ledgerEntries.providerRef, refund.paymentRef)))
-  if (!charge) return 0
+  if (!charge) return null
   const [fee] = await db
     .select({ amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
@@ -110,7 +120,7 @@ export async function bookRefund(
   const already = Number(booked?.refunded ?? 0)
   const total = Math.min(refund.amountRefundedCents, charge.amountCents)
   const delta = total - already
-  if (delta <= 0) return 0
+  if (delta <= 0) return { charge, refundedCents: already, newCents: 0 }
   const feeCents = -(fee?.amountCents ?? 0)
   // The fee given back is the fee's share of everything refunded so far, less what was given back before.
   const feeBackTotal = Math.floor((feeCents * total) / charge.amountCents)
@@ -136,7 +146,8 @@ export async function bookRefund(
     })
   }
   const inserted = await db.insert(ledgerEntries).values(rows).onConflictDoNothing().returning({ id: ledgerEntries.id })
-  return inserted.length ? delta : 0
+  // Taken: the same total was booked at the same time by another transaction, which has committed.
+  return { charge, refundedCents: total, newCents: inserted.length ? delta : 0 }
 }
 
 async function bookPayoutMovement(db: Db, payout: PayoutMovement, kind: 'payout' | 'payout_reversal'): Promise<void> {
