@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { purchaseCharged } from '../ledger/ledger.service.ts'
+import { mrrFactor, startedPurchases as started } from '../purchases/purchases.service.ts'
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
   figuresOfPieces,
@@ -26,12 +27,8 @@ import {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const at = (ms: number) => sql`${iso(ms)}::timestamptz`
-
-/** A subscription or pass whose checkout completed: it counts as sold from its `created_at`. */
 const startedAs = (alias: string) => sql.raw(`${alias}status not in ('pending', 'incomplete')`)
-const started = startedAs('')
-/** Months per billing interval (as the console's MRR): weekly ×52/12, yearly ÷12. */
-const monthsFactor = sql.raw(`case interval when 'week' then 52.0 / 12 when 'year' then 1.0 / 12 else 1 end`)
+
 /** When the first paid period starts: after the free trial. */
 const paidFrom = sql.raw(`(created_at + trial_days * interval '1 day')`)
 
@@ -79,7 +76,7 @@ function windowFigures(prefix: 'c' | 'p', a: number, b: number, now: number): SQ
       sql`count(*) filter (where kind = 'subscription' and ${inWindow('ended_at')}) as ${name('ended')}`,
       sql`count(*) filter (where ${liveAt(a)}) as ${name('live_start')}`,
       sql`count(*) filter (where ${liveAt(b)}) as ${name('live_end')}`,
-      sql`coalesce(sum(${priceAt(b)} * ${monthsFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
+      sql`coalesce(sum(${priceAt(b)} * ${mrrFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
       sql`count(*) filter (where ${trial}) as ${name('trials')}`,
       sql`count(*) filter (where ${trial} and ${paidFrom} <= ${at(now)}) as ${name('trials_ended')}`,
       sql`count(*) filter (where ${trial} and ${purchaseCharged(sql.raw('purchases.id'))}) as ${name('converted')}`,
