@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { purchaseCharged } from '../ledger/ledger.service.ts'
+import { mrrFactor, startedPurchases as started } from '../purchases/purchases.service.ts'
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
   figuresOfPieces,
@@ -17,6 +18,7 @@ import {
   type DeliveryMetric,
   type MoneyMetric,
 } from './creator-daily-figures.ts'
+import { shareLinkFunnel } from './share-link-results.ts'
 
 /**
  * A creator's analytics (spec §7 `GET /creator/analytics/{id}?timeframe`, decision 037): every
@@ -27,11 +29,6 @@ import {
 const iso = (ms: number) => new Date(ms).toISOString()
 const at = (ms: number) => sql`${iso(ms)}::timestamptz`
 
-/** A subscription or pass whose checkout completed: it counts as sold from its `created_at`. */
-const startedAs = (alias: string) => sql.raw(`${alias}status not in ('pending', 'incomplete')`)
-const started = startedAs('')
-/** Months per billing interval (as the console's MRR): weekly ×52/12, yearly ÷12. */
-const monthsFactor = sql.raw(`case interval when 'week' then 52.0 / 12 when 'year' then 1.0 / 12 else 1 end`)
 /** When the first paid period starts: after the free trial. */
 const paidFrom = sql.raw(`(created_at + trial_days * interval '1 day')`)
 
@@ -79,7 +76,7 @@ function windowFigures(prefix: 'c' | 'p', a: number, b: number, now: number): SQ
       sql`count(*) filter (where kind = 'subscription' and ${inWindow('ended_at')}) as ${name('ended')}`,
       sql`count(*) filter (where ${liveAt(a)}) as ${name('live_start')}`,
       sql`count(*) filter (where ${liveAt(b)}) as ${name('live_end')}`,
-      sql`coalesce(sum(${priceAt(b)} * ${monthsFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
+      sql`coalesce(sum(${priceAt(b)} * ${mrrFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
       sql`count(*) filter (where ${trial}) as ${name('trials')}`,
       sql`count(*) filter (where ${trial} and ${paidFrom} <= ${at(now)}) as ${name('trials_ended')}`,
       sql`count(*) filter (where ${trial} and ${purchaseCharged(sql.raw('purchases.id'))}) as ${name('converted')}`,
@@ -155,32 +152,6 @@ async function purchaseSeries(
   return new Map(
     rows.map((r) => [r.bucket, { started: Number(r.started), cancelled: Number(r.cancelled), ended: Number(r.ended) }]),
   )
-}
-
-/**
- * The share link's funnel in the period: visits, sign-ups through the link, and first purchases —
- * purchases attributed to the link that are the buyer's first completed purchase from the creator.
- */
-async function funnel(db: Db, creatorId: string, w: AnalyticsWindows): Promise<CreatorAnalytics['funnel']> {
-  const [row] = await queryRows<Record<'visits' | 'signups' | 'first', string | number>>(
-    db,
-    sql`select
-          (select count(*) from creator_referral_visits
-            where creator_id = ${creatorId} and visited_at >= ${at(w.from)} and visited_at < ${at(w.end)}) as "visits",
-          (select count(*) from creator_referral_signups
-            where creator_id = ${creatorId} and signed_up_at >= ${at(w.from)} and signed_up_at < ${at(w.end)}) as "signups",
-          (select count(*) from purchases p
-            where p.creator_id = ${creatorId} and p.referral_source = 'share_link' and ${startedAs('p.')}
-              and p.created_at >= ${at(w.from)} and p.created_at < ${at(w.end)}
-              and not exists (select 1 from purchases q
-                where q.user_id = p.user_id and q.creator_id = p.creator_id and ${startedAs('q.')}
-                  and (q.created_at < p.created_at or (q.created_at = p.created_at and q.id < p.id)))) as "first"`,
-  )
-  return {
-    visits: Number(row?.visits ?? 0),
-    signups: Number(row?.signups ?? 0),
-    first_purchases: Number(row?.first ?? 0),
-  }
 }
 
 /**
@@ -345,7 +316,7 @@ export async function creatorAnalytics(
     ),
     purchaseFigures(db, creatorId, w, now.getTime()),
     purchaseSeries(db, creatorId, w, bucket),
-    funnel(db, creatorId, w),
+    shareLinkFunnel(db, creatorId, new Date(w.from), new Date(w.end)),
     promoRedemptions(db, creatorId, w),
     record(db, creatorId, w),
   ])

@@ -1,6 +1,6 @@
 import type { ShareLinkResults } from '@picks/contracts'
 import { count, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
   attributionDays,
@@ -18,9 +18,6 @@ import { shareLinkFirstPurchases } from '../purchases/purchases.service.ts'
  */
 
 type Deps = { db: Db }
-
-// The three definitions, in the modules that own their tables, gathered here for any count.
-export { shareLinkFirstPurchases, shareLinkSignups, shareLinkVisits, type ShareLinkEvents }
 
 export interface DailyCounts {
   /** Every event, whenever it happened. */
@@ -44,6 +41,29 @@ export async function countByUtcDay(db: Db, events: ShareLinkEvents, since: Date
     if (row.day) byDay.set(row.day, Number(row.n))
   }
   return { allTime, byDay }
+}
+
+/** The funnel over `[from, end)`: the link's visits, sign-ups and first purchases in it, in one statement. */
+export async function shareLinkFunnel(
+  db: Db,
+  creatorId: string,
+  from: Date,
+  end: Date,
+): Promise<ShareLinkResults['totals']> {
+  const within = (events: ShareLinkEvents) =>
+    sql`(select count(*) from ${events} where ${events.at} >= ${from.toISOString()}::timestamptz
+      and ${events.at} < ${end.toISOString()}::timestamptz)`
+  const [row] = await queryRows<Record<'visits' | 'signups' | 'first', string | number>>(
+    db,
+    sql`select ${within(shareLinkVisits(db, creatorId))} as "visits",
+          ${within(shareLinkSignups(db, creatorId))} as "signups",
+          ${within(shareLinkFirstPurchases(db, creatorId))} as "first"`,
+  )
+  return {
+    visits: Number(row?.visits ?? 0),
+    signups: Number(row?.signups ?? 0),
+    first_purchases: Number(row?.first ?? 0),
+  }
 }
 
 const dayMs = 24 * 60 * 60 * 1000

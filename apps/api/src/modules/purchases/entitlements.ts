@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { purchases } from './purchases.table.ts'
 
@@ -14,6 +14,15 @@ import { purchases } from './purchases.table.ts'
 
 const renewalGraceMs = 24 * 60 * 60 * 1000
 const liveStatuses = ['trialing', 'active'] as const
+
+/**
+ * Checkouts that never went anywhere: not a purchase yet. Every other purchase *started* (paid or
+ * trialing, whatever became of it since); lists, the console's and a creator's figures count those.
+ */
+export const unstartedStatuses: (typeof purchases.$inferSelect.status)[] = ['pending', 'incomplete']
+
+/** The SQL condition "this purchase started" (written against the table by its name). */
+export const startedPurchases = notInArray(purchases.status, unstartedStatuses)
 
 /** The SQL condition "this purchase gives access at `now`". */
 export function givesAccessAt(now: Date) {

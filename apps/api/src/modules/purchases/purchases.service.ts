@@ -1,5 +1,5 @@
 import { discountedCents, liveStatuses, paymentMessages, type Purchase, type PurchaseDiscount } from '@picks/contracts'
-import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
@@ -7,7 +7,7 @@ import { creatorCards, findPlan, type CreatorCard, type ReferralTouch } from '..
 import { PaymentProviderError, type CheckoutDiscount, type PaymentProvider } from '../payments/payments.service.ts'
 import { checkPromoCode, type PromoCheck, type PromoCodeRow } from '../promotions/promotions.service.ts'
 import { userNames } from '../users/users.service.ts'
-import { givesAccessAt, purchaseGivesAccess } from './entitlements.ts'
+import { givesAccessAt, purchaseGivesAccess, startedPurchases } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
 
 // The entitlement rules, for other modules (the picks feeds, the pick alerts' audience).
@@ -19,6 +19,8 @@ export {
   hasPaidAccess,
   livePurchasesQuery,
   purchaseGivesAccess,
+  startedPurchases,
+  unstartedStatuses,
 } from './entitlements.ts'
 // What the provider's events do to purchases, for billing's event switch.
 export {
@@ -35,6 +37,7 @@ export { shareLinkFirstPurchases } from './share-link-purchases.ts'
 // Subscriptions in numbers, for the admin console.
 export {
   liveSubscriptions,
+  mrrFactor,
   subscriptionCensus,
   subscriptionFlows,
   type LiveSubscriptions,
@@ -385,9 +388,6 @@ export async function startPurchase(
     throw error
   }
 }
-
-/** Purchases that went somewhere: not the checkouts that were never paid. */
-const startedPurchases = notInArray(purchases.status, ['pending', 'incomplete'])
 
 export async function purchasesOfUser(deps: Pick<PurchaseDeps, 'db' | 'now'>, userId: string): Promise<Purchase[]> {
   const rows = await deps.db

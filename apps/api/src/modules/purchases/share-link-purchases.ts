@@ -2,10 +2,8 @@ import { and, eq, lt, notExists, notInArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import type { ShareLinkEvents } from '../creators/creators.service.ts'
+import { startedPurchases, unstartedStatuses } from './entitlements.ts'
 import { purchases } from './purchases.table.ts'
-
-/** Checkouts that never went anywhere: not a purchase yet (purchases.service.ts leaves them out of lists too). */
-const unstarted: (typeof purchases.$inferSelect.status)[] = ['pending', 'incomplete']
 
 /**
  * First purchases through the creator's share link, when started (decision 036): a purchase
@@ -22,7 +20,7 @@ export function shareLinkFirstPurchases(db: Db, creatorId: string): ShareLinkEve
       and(
         eq(purchases.creatorId, creatorId),
         eq(purchases.referralSource, 'share_link'),
-        notInArray(purchases.status, unstarted),
+        startedPurchases,
         notExists(
           db
             .select({ one: sql`1` })
@@ -31,7 +29,7 @@ export function shareLinkFirstPurchases(db: Db, creatorId: string): ShareLinkEve
               and(
                 eq(earlier.userId, purchases.userId),
                 eq(earlier.creatorId, purchases.creatorId),
-                notInArray(earlier.status, unstarted),
+                notInArray(earlier.status, unstartedStatuses),
                 or(
                   lt(earlier.createdAt, purchases.createdAt),
                   and(eq(earlier.createdAt, purchases.createdAt), lt(earlier.id, purchases.id)),
