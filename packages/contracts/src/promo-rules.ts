@@ -77,8 +77,10 @@ export function promoShapeProblems(shape: PromoShape): Partial<Record<keyof Prom
   return problems
 }
 
+/** A discount's figures: a percent off or an amount off (the other null). */
 export interface PromoDiscountTerms {
-  kind: PromoDiscountKind
+  /** Which figure counts; without it, the percent off when it is set, else the amount off. */
+  kind?: PromoDiscountKind
   percentOff: number | null
   amountOffCents: number | null
 }
@@ -88,7 +90,8 @@ export interface PromoDiscountTerms {
  * to the cent (Stripe's rule), an amount off never takes the price below zero.
  */
 export function discountedCents(priceCents: number, terms: PromoDiscountTerms): number {
-  if (terms.kind === 'percent') {
+  const kind = terms.kind ?? (terms.percentOff !== null ? 'percent' : 'amount')
+  if (kind === 'percent') {
     const off = Math.floor((priceCents * (terms.percentOff ?? 0) + 50) / 100)
     return Math.max(0, priceCents - off)
   }

@@ -99,8 +99,7 @@ export function sandboxPaymentCents(
   if (!discount || !discountAppliesTo(paymentIndex, discount.duration, discount.durationMonths, interval)) {
     return priceCents
   }
-  const kind = discount.percentOff !== null ? 'percent' : 'amount'
-  return discountedCents(priceCents, { kind, percentOff: discount.percentOff, amountOffCents: discount.amountOffCents })
+  return discountedCents(priceCents, discount)
 }
 
 function sandboxId(prefix: string): string {

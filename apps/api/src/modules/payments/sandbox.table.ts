@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { CheckoutDiscount } from './payment-provider.ts'
 
 /**
  * The sandbox payment provider's own state: what a real provider would keep on its side. Nothing of
@@ -18,14 +19,7 @@ export interface SandboxItem {
 }
 
 /** A discount as the sandbox keeps it, like a provider's coupon: what it takes off and for how long. */
-export interface SandboxDiscount {
-  promoCodeId: string
-  code: string
-  percentOff: number | null
-  amountOffCents: number | null
-  duration: 'once' | 'repeating' | 'forever'
-  durationMonths: number | null
-}
+export type SandboxDiscount = CheckoutDiscount
 
 export const sandboxAccounts = pgTable(
   'sandbox_accounts',

@@ -305,11 +305,7 @@ function couponParams(id: string, discount: CheckoutDiscount, currency: string):
 /** What a one-time payment costs with the discount (Checkout applies the coupon to the session's total). */
 function discountedPrice(priceCents: number, discount: CheckoutDiscount | null | undefined): number {
   if (!discount) return priceCents
-  return discountedCents(priceCents, {
-    kind: discount.amountOffCents !== null ? 'amount' : 'percent',
-    percentOff: discount.percentOff,
-    amountOffCents: discount.amountOffCents,
-  })
+  return discountedCents(priceCents, discount)
 }
 
 function checkoutParams(

@@ -338,14 +338,9 @@ export async function checkPromoCode(db: Db, input: PromoCheckInput): Promise<Pr
     if (used) return refused('PROMO_ALREADY_USED')
   }
   // Every payment free is no sale: a pass has one payment, and `forever` covers every renewal.
-  const free = discountedCents(input.plan.priceCents, termsOf(promo)) === 0
+  const free = discountedCents(input.plan.priceCents, promo) === 0
   if (free && (input.plan.kind === 'one_time' || promo.duration === 'forever')) return refused('PROMO_FREE_NOT_ALLOWED')
   return { ok: true, promo }
-}
-
-/** A code's discount in the shared rules' terms. */
-export function termsOf(promo: Pick<PromoCodeRow, 'discountKind' | 'percentOff' | 'amountOffCents'>) {
-  return { kind: promo.discountKind, percentOff: promo.percentOff, amountOffCents: promo.amountOffCents }
 }
 
 /** `GET /promo-codes/quote`: the plan's price and its first payment with the code. */
@@ -380,7 +375,7 @@ export async function quotePromoCode(
     message: null,
     code: promo.code,
     price_cents: plan.priceCents,
-    discounted_cents: discountedCents(plan.priceCents, termsOf(promo)),
+    discounted_cents: discountedCents(plan.priceCents, promo),
     duration: plan.kind === 'one_time' ? 'once' : promo.duration,
     duration_months: plan.kind === 'one_time' ? null : promo.durationMonths,
   }

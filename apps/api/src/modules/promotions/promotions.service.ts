@@ -5,7 +5,6 @@
 export {
   checkPromoCode,
   promoHoldMs,
-  termsOf,
   type PromoCheck,
   type PromoCheckInput,
   type PromoCodeRow,
