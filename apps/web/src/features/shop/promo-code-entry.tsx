@@ -1,10 +1,10 @@
 import type { Plan, PromoQuote } from '@picks/contracts'
-import { formatCents, promoCodePattern, promoLimits, promoMessages } from '@picks/contracts/client'
+import { formatCents, promoMessages } from '@picks/contracts/client'
 import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { planPrice } from '../../components/plans/plan-terms.ts'
-import { promoDurationWords } from '../../components/plans/promo-terms.ts'
+import { couldExist, promoDurationWords } from '../../components/plans/promo-terms.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { inputClasses } from '../../components/ui/form-field.tsx'
 import { ApiError } from '../../lib/api-client.ts'
@@ -12,13 +12,6 @@ import { promoQueries } from './api.ts'
 
 const checkFailed = 'We couldn’t check that code. Please try again.'
 const enterCode = 'Enter a promo code'
-
-/** A code no creator can have (wrong length or characters) is not asked about. */
-function couldExist(code: string): boolean {
-  return (
-    code.length >= promoLimits.codeMinLength && code.length <= promoLimits.codeMaxLength && promoCodePattern.test(code)
-  )
-}
 
 /** Why a quote could not be read, as the buyer reads it: the server's words for a refusal. */
 function quoteFailure(error: Error): string {
