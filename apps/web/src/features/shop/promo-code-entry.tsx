@@ -1,12 +1,15 @@
 import type { Plan, PromoQuote } from '@picks/contracts'
-import { formatCents, promoMessages } from '@picks/contracts/client'
+import { formatCents, promoLimits, promoMessages } from '@picks/contracts/client'
 import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import { planPrice } from '../../components/plans/plan-terms.ts'
 import { couldExist, promoDurationWords } from '../../components/plans/promo-terms.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { inputClasses } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { firstProblemResolver } from '../../components/ui/form-problems.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { promoQueries } from './api.ts'
 
@@ -92,17 +95,17 @@ export type AppliedPromo = ReturnType<typeof usePromoCode>
 /** "Have a promo code?": the field, Apply, and what became of the code (its message on the field). */
 export function PromoCodeEntry({ promo }: { promo: AppliedPromo }) {
   const { state } = promo
-  const [text, setText] = useState(state.status === 'none' ? '' : state.code)
-  const [emptyError, setEmptyError] = useState(false)
+  const form = useForm<{ code: string }>({
+    defaultValues: { code: state.status === 'none' ? '' : state.code },
+    resolver: firstProblemResolver(({ code }) => (code.trim() ? null : { field: 'code', message: enterCode })),
+    ...checkOnSubmit,
+  })
   const inputId = useId()
   const messageId = useId()
-  const error = emptyError ? enterCode : state.status === 'refused' ? state.message : null
+  const error = form.formState.errors.code?.message ?? (state.status === 'refused' ? state.message : null)
 
   function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    const code = text.trim()
-    setEmptyError(!code)
-    if (code) promo.apply(code)
+    void form.handleSubmit(({ code }) => promo.apply(code.trim()))(event)
   }
 
   return (
@@ -117,12 +120,12 @@ export function PromoCodeEntry({ promo }: { promo: AppliedPromo }) {
       <div className="flex gap-2">
         <input
           id={inputId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('code')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={64}
+          // No code is longer (a longer one would be refused unasked, as one that does not exist).
+          maxLength={promoLimits.codeMaxLength}
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
           className={`${inputClasses} min-w-0 font-mono`}
@@ -142,7 +145,7 @@ export function PromoCodeEntry({ promo }: { promo: AppliedPromo }) {
             <button
               type="button"
               onClick={() => {
-                setText('')
+                form.setValue('code', '')
                 promo.remove()
               }}
               className="min-h-11 font-semibold text-slate-900 underline underline-offset-2"
