@@ -10,6 +10,7 @@ import {
   shareLinkResultsFailed,
   shareLinkResultDays,
 } from '../api/index.ts'
+import { funnelSteps } from '../analytics/funnel-steps.ts'
 import { ShareLinkField } from '../dashboard/share-link-card.tsx'
 
 const countFormat = new Intl.NumberFormat('en-US')
@@ -24,20 +25,15 @@ function ofVisits(count: number, visits: number): string {
   return visits === 0 ? 'no visits yet' : `${rateFormat.format(count / visits)} of visits`
 }
 
-/** Visits → sign-ups → first purchases, each step with its share of the visits. */
+/** Visits → sign-ups → first purchases (the analytics' steps), each after the first with its share of the visits. */
 function Funnel({ totals }: { totals: Counts }) {
-  const steps = [
-    { label: 'Visits', value: totals.visits, rate: null },
-    { label: 'Sign-ups', value: totals.signups, rate: ofVisits(totals.signups, totals.visits) },
-    { label: 'First purchases', value: totals.first_purchases, rate: ofVisits(totals.first_purchases, totals.visits) },
-  ]
   return (
     <dl aria-label={`Last ${shareLinkResultDays} days`} className="grid grid-cols-3 gap-2">
-      {steps.map((step) => (
+      {funnelSteps(totals).map((step, index) => (
         <div key={step.label} className="rounded-lg bg-slate-50 p-3">
           <dt className="text-xs text-slate-600">{step.label}</dt>
-          <dd className="text-xl font-semibold text-slate-900">{countFormat.format(step.value)}</dd>
-          {step.rate && <dd className="text-xs text-slate-700">{step.rate}</dd>}
+          <dd className="text-xl font-semibold text-slate-900">{countFormat.format(step.count)}</dd>
+          {index > 0 && <dd className="text-xs text-slate-700">{ofVisits(step.count, totals.visits)}</dd>}
         </div>
       ))}
     </dl>
