@@ -79,8 +79,18 @@ test('a half-price code through the share link: the customer pays half, the crea
     const figures = analytics.getByLabel('Key figures')
     await expect(definitionOf(figures, 'New subscribers').first()).toHaveText('1')
     await expect(definitionOf(figures, 'Gross sales').first()).toHaveText('$10')
+    // The charts sum up what they draw: the $10 sale, and one new subscriber, still active.
+    await expect(
+      analytics.getByRole('img', { name: /^Net earnings by \w+: \$[\d.,]+ in all, from \$10 of gross sales$/ }),
+    ).toBeVisible()
+    await expect(
+      analytics.getByRole('img', { name: /^Subscribers by \w+: 1 new, 0 cancelled, 1 active at the end$/ }),
+    ).toBeVisible()
+    // And the subscribers chart's table: one period with a new subscriber (the row header is the
+    // period, the first cell the new subscribers), and that period has one.
     const subscribers = analytics.getByRole('table', { name: 'Subscribers over time' })
-    await expect(subscribers).toBeAttached()
+    const newPerPeriod = subscribers.getByRole('row').locator('td:nth-child(2)')
+    await expect(newPerPeriod.filter({ hasNotText: /^0$/ })).toHaveText(['1'])
   } finally {
     for (const other of opened) await other.close()
   }

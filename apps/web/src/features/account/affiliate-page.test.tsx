@@ -103,7 +103,7 @@ describe('/affiliate', () => {
     const amount = await screen.findByLabelText('Amount in dollars')
     await user.type(amount, '5')
     await user.click(screen.getByRole('button', { name: 'Request payout' }))
-    expect(await screen.findByText('Enter an amount of at least $10.')).toBeTruthy()
+    expect(await screen.findByText('Payouts are at least $10')).toBeTruthy()
     expect(callsTo(calls, 'POST', `${overviewPath}/payout`)).toEqual([])
 
     await user.clear(amount)

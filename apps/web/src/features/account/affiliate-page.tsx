@@ -1,16 +1,20 @@
 import type { AffiliateOverview } from '@picks/contracts'
-import { affiliateRewardWords, dollarsToCents, formatCents, paymentLimits } from '@picks/contracts/client'
+import { affiliateRewardWords, formatCents } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { serverReason } from '../../components/alerts/alerts-common.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { firstProblemResolver } from '../../components/ui/form-problems.ts'
 import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { pageTitle } from '../../lib/site.ts'
+import { checkPayoutAmount } from '../creator-tools/payments/payout-request-form.tsx'
 import {
   acceptInvitation,
   affiliateOverviewQuery,
@@ -52,27 +56,31 @@ function Figures({ items }: { items: readonly (readonly [string, string])[] }) {
 function PayoutsCard({ userId, overview }: { userId: string; overview: AffiliateOverview }) {
   const user = useStoredUser()
   const queryClient = useQueryClient()
-  const [amount, setAmount] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const availableCents = overview.balance.available_cents
+  const form = useForm<{ amount: string }>({
+    defaultValues: { amount: '' },
+    // The creator's payout rules: the contract's minimum, and no more than is available.
+    resolver: firstProblemResolver(({ amount }) => {
+      const { problem } = checkPayoutAmount(amount, availableCents)
+      return problem ? { field: 'amount', message: problem } : null
+    }),
+    ...checkOnSubmit,
+  })
   const onboard = useMutation({
     mutationFn: () => startAffiliateOnboarding(userId, { email: user?.email ?? '', name: user?.name || 'Affiliate' }),
     onSuccess: (url) => window.location.assign(url),
   })
   const payout = useMutation({
     mutationFn: (cents: number) => requestAffiliatePayout(userId, cents),
-    onSuccess: () => setAmount(''),
+    onSuccess: () => form.reset(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: affiliateOverviewQuery(userId).queryKey }),
   })
 
   function submit(event: FormEvent) {
-    event.preventDefault()
-    const cents = dollarsToCents(amount)
-    if (cents === null || cents < paymentLimits.minPayoutCents) {
-      setProblem(`Enter an amount of at least ${formatCents(paymentLimits.minPayoutCents)}.`)
-      return
-    }
-    setProblem(null)
-    payout.mutate(cents)
+    void form.handleSubmit(({ amount }) => {
+      const { cents } = checkPayoutAmount(amount, availableCents)
+      if (cents !== undefined) payout.mutate(cents)
+    })(event)
   }
 
   if (!overview.onboarding.onboarded) {
@@ -93,15 +101,9 @@ function PayoutsCard({ userId, overview }: { userId: string; overview: Affiliate
   return (
     <Card title="Payouts" description="Paid to your own account from your available commission.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <Field label="Amount in dollars" error={problem}>
+        <Field label="Amount in dollars" error={form.formState.errors.amount?.message}>
           {(control) => (
-            <input
-              {...control}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              inputMode="decimal"
-              className={inputClasses}
-            />
+            <input {...control} {...form.register('amount')} inputMode="decimal" className={inputClasses} />
           )}
         </Field>
         <div>

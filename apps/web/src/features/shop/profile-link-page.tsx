@@ -2,6 +2,7 @@ import { usernamePattern } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
+import { couldExist } from '../../components/plans/promo-terms.ts'
 import { ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { pageTitle } from '../../lib/site.ts'
@@ -13,8 +14,6 @@ const marketplacePath = '/marketplace'
 
 /** A share link's referral code, when it looks like one (the server checks that it is the creator's). */
 const referralCodePattern = /^[A-Za-z0-9_-]{1,64}$/
-/** A promo code, when it looks like one (`promoCodePattern`; the purchase page asks the server). */
-const promoParamPattern = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * Spec §2 "Profile link behaviour": `/{username}` looks the creator up and replaces itself with
@@ -29,7 +28,8 @@ export function Component() {
   const rawRef = searchParams.get('ref')
   const ref = rawRef && referralCodePattern.test(rawRef) ? rawRef : null
   const rawPromo = searchParams.get('promo')
-  const promo = rawPromo && promoParamPattern.test(rawPromo) ? rawPromo : null
+  // A promo code, when one could exist (the purchase page asks the server).
+  const promo = rawPromo && couldExist(rawPromo) ? rawPromo : null
   // The API rejects any other shape with 400; skipping the call for it changes nothing the visitor sees.
   const isUsernameShape = usernamePattern.test(username)
   const lookup = useQuery({ ...profileLinkQueries.byUsername(username, ref), enabled: isUsernameShape })

@@ -1,24 +1,20 @@
 import type { Plan, PromoQuote } from '@picks/contracts'
-import { formatCents, promoCodePattern, promoLimits, promoMessages } from '@picks/contracts/client'
+import { formatCents, promoLimits, promoMessages } from '@picks/contracts/client'
 import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import { planPrice } from '../../components/plans/plan-terms.ts'
-import { promoDurationWords } from '../../components/plans/promo-terms.ts'
+import { couldExist, promoDurationWords } from '../../components/plans/promo-terms.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { inputClasses } from '../../components/ui/form-field.tsx'
+import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { firstProblemResolver } from '../../components/ui/form-problems.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { promoQueries } from './api.ts'
 
 const checkFailed = 'We couldn’t check that code. Please try again.'
 const enterCode = 'Enter a promo code'
-
-/** A code no creator can have (wrong length or characters) is not asked about. */
-function couldExist(code: string): boolean {
-  return (
-    code.length >= promoLimits.codeMinLength && code.length <= promoLimits.codeMaxLength && promoCodePattern.test(code)
-  )
-}
 
 /** Why a quote could not be read, as the buyer reads it: the server's words for a refusal. */
 function quoteFailure(error: Error): string {
@@ -99,17 +95,17 @@ export type AppliedPromo = ReturnType<typeof usePromoCode>
 /** "Have a promo code?": the field, Apply, and what became of the code (its message on the field). */
 export function PromoCodeEntry({ promo }: { promo: AppliedPromo }) {
   const { state } = promo
-  const [text, setText] = useState(state.status === 'none' ? '' : state.code)
-  const [emptyError, setEmptyError] = useState(false)
+  const form = useForm<{ code: string }>({
+    defaultValues: { code: state.status === 'none' ? '' : state.code },
+    resolver: firstProblemResolver(({ code }) => (code.trim() ? null : { field: 'code', message: enterCode })),
+    ...checkOnSubmit,
+  })
   const inputId = useId()
   const messageId = useId()
-  const error = emptyError ? enterCode : state.status === 'refused' ? state.message : null
+  const error = form.formState.errors.code?.message ?? (state.status === 'refused' ? state.message : null)
 
   function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    const code = text.trim()
-    setEmptyError(!code)
-    if (code) promo.apply(code)
+    void form.handleSubmit(({ code }) => promo.apply(code.trim()))(event)
   }
 
   return (
@@ -124,12 +120,12 @@ export function PromoCodeEntry({ promo }: { promo: AppliedPromo }) {
       <div className="flex gap-2">
         <input
           id={inputId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('code')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={64}
+          // No code is longer (a longer one would be refused unasked, as one that does not exist).
+          maxLength={promoLimits.codeMaxLength}
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
           className={`${inputClasses} min-w-0 font-mono`}
@@ -149,7 +145,7 @@ export function PromoCodeEntry({ promo }: { promo: AppliedPromo }) {
             <button
               type="button"
               onClick={() => {
-                setText('')
+                form.setValue('code', '')
                 promo.remove()
               }}
               className="min-h-11 font-semibold text-slate-900 underline underline-offset-2"

@@ -14,7 +14,8 @@ import {
   YAxis,
 } from 'recharts'
 import { useBoxWidth } from '../../../components/ui/use-box-width.ts'
-import { bucketLabel, bucketTick, formatCount } from './analytics-words.ts'
+import { bucketLabel, formatCount } from '../creator-words.ts'
+import { bucketTick } from './analytics-words.ts'
 import { funnelSteps } from './funnel-steps.ts'
 
 // Recharts drawings of the analytics, in their own chunk (`React.lazy` in analytics-figures.tsx), so

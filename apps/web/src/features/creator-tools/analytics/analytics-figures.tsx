@@ -5,7 +5,8 @@ import { cx } from '../../../components/ui/cx.ts'
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { loadChunk } from '../../../lib/lazy-route.ts'
-import { bucketLabel, formatCount, formatRate } from './analytics-words.ts'
+import { bucketLabel, formatCount } from '../creator-words.ts'
+import { formatRate } from './analytics-words.ts'
 import { funnelSteps, type FunnelStep } from './funnel-steps.ts'
 
 // Recharts loads with the first chart, after the dashboard: one chunk for the three drawings.

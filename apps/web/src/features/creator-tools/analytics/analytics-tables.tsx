@@ -5,7 +5,7 @@ import { betTypeLabels } from '../../../components/picks/pick-terms.ts'
 import { formatNetUnits, formatRoi, winLossPush } from '../../../components/records/record-format.ts'
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx'
 import { statsTitles } from '../notifications/notification-words.ts'
-import { formatCount } from './analytics-words.ts'
+import { formatCount } from '../creator-words.ts'
 
 // The analytics' tables (decision 027's DataTable): the record by sport and by bet type, earnings
 // by plan, promo codes and alert deliveries. Each says so in a line when it has no rows.

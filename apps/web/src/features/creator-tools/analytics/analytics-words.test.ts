@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bucketLabel, countChange, formatRate, rateChange } from './analytics-words.ts'
+import { bucketLabel } from '../creator-words.ts'
+import { countChange, formatRate, rateChange } from './analytics-words.ts'
 
 const against = 'vs previous 30 days'
 

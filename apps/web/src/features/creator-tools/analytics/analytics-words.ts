@@ -1,35 +1,17 @@
 import type { CreatorAnalytics } from '@picks/contracts'
 import type { AnalyticsTimeframe } from '@picks/contracts/client'
+import { bucketLabel, spanLabels, type Bucket } from '../creator-words.ts'
 
 /** How the creator analytics word timeframes, buckets, rates and changes. */
 
-export const timeframeLabels: Record<AnalyticsTimeframe, string> = {
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  '1y': '1 year',
-  all: 'All time',
-}
+export const timeframeLabels: Record<AnalyticsTimeframe, string> = { ...spanLabels, '1y': '1 year' }
 
 /** "vs previous 30 days", "vs previous year"; what a change is measured against. */
 export function previousPhrase(timeframe: Exclude<AnalyticsTimeframe, 'all'>): string {
   return timeframe === '1y' ? 'vs previous year' : `vs previous ${timeframeLabels[timeframe]}`
 }
 
-export type Bucket = CreatorAnalytics['bucket']
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
-
-/** A bucket's first instant as "Mar 5" (a day), "Week of Mar 2" or "Mar 2026", in UTC like the server's buckets. */
-export function bucketLabel(start: string, bucket: Bucket): string {
-  const at = new Date(start)
-  if (Number.isNaN(at.getTime())) return start
-  if (bucket === 'month') return monthFormat.format(at)
-  return bucket === 'week' ? `Week of ${dayFormat.format(at)}` : dayFormat.format(at)
-}
-
-/** The same, short enough for a chart's axis: "Mar 5" for a day or a week, "Mar 2026" for a month. */
+/** A bucket's label (`bucketLabel`), short enough for a chart's axis: "Mar 5" for a day or a week, "Mar 2026" for a month. */
 export function bucketTick(start: string, bucket: Bucket): string {
   return bucket === 'month' ? bucketLabel(start, bucket) : bucketLabel(start, 'day')
 }
@@ -37,12 +19,6 @@ export function bucketTick(start: string, bucket: Bucket): string {
 /** A rate from 0 to 1 as "12.5%"; "—" when there was nothing to divide by. */
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`
-}
-
-const countFormat = new Intl.NumberFormat('en-US')
-
-export function formatCount(count: number): string {
-  return countFormat.format(count)
 }
 
 export type Direction = 'up' | 'down' | 'same'

@@ -1,15 +1,8 @@
 import type { AnalyticsFigures, CreatorAnalytics } from '@picks/contracts'
 import { formatCents } from '@picks/contracts/client'
 import { cx } from '../../../components/ui/cx.ts'
-import {
-  countChange,
-  formatCount,
-  formatRate,
-  previousPhrase,
-  rateChange,
-  type Change,
-  type Direction,
-} from './analytics-words.ts'
+import { formatCount } from '../creator-words.ts'
+import { countChange, formatRate, previousPhrase, rateChange, type Change, type Direction } from './analytics-words.ts'
 
 interface Metric {
   label: string

@@ -4,9 +4,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { inputClasses } from '../../../components/ui/form-field.tsx'
 import { useCopy } from '../../../components/ui/use-copy.ts'
 import { creatorDashboardQueries, shareLinkFailed } from '../api/index.ts'
+import { formatCount } from '../creator-words.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
-
-const countFormat = new Intl.NumberFormat('en-US')
 
 /** The share link in a box to select, a Copy link button and what became of the copy. */
 export function ShareLinkField({ url }: { url: string }) {
@@ -63,13 +62,11 @@ export function ShareLinkCard({ creatorId }: { creatorId: string }) {
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-600">Visits, last 30 days</dt>
-              <dd className="text-xl font-semibold text-slate-900">
-                {countFormat.format(link.data.visits.last30Days)}
-              </dd>
+              <dd className="text-xl font-semibold text-slate-900">{formatCount(link.data.visits.last30Days)}</dd>
             </div>
             <div className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-600">Visits, all time</dt>
-              <dd className="text-xl font-semibold text-slate-900">{countFormat.format(link.data.visits.total)}</dd>
+              <dd className="text-xl font-semibold text-slate-900">{formatCount(link.data.visits.total)}</dd>
             </div>
           </dl>
         </>

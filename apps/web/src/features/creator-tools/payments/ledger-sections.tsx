@@ -6,7 +6,8 @@ import { cx } from '../../../components/ui/cx.ts'
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
-import { ledgerKindLabels, payoutStatusLabels, shortDate, signedCents } from './payout-words.ts'
+import { shortDate } from '../creator-words.ts'
+import { ledgerKindLabels, payoutStatusLabels, signedCents } from './payout-words.ts'
 import { payoutQueries } from '../api/index.ts'
 
 type EarningsLine = EarningsAnswer['earnings'][number]

@@ -1,6 +1,7 @@
 import type { Payout } from '@picks/contracts'
 import { cardProviderName, formatCents, type LedgerKind, type RevenuePeriod } from '@picks/contracts/client'
 import type { PaymentsProvider } from '../api/index.ts'
+import { spanLabels } from '../creator-words.ts'
 
 /** How the creator payments pages word money, dates and states. */
 
@@ -22,23 +23,6 @@ export function days(n: number): string {
   return `${n} ${n === 1 ? 'day' : 'days'}`
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-
-/** A timestamp as a date in the reader's time zone: "Mar 5, 2026". */
-export function shortDate(iso: string): string {
-  return dateFormat.format(new Date(iso))
-}
-
-const dayBucket = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const monthBucket = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
-
-/** A revenue bucket's `YYYY-MM-DD` (UTC) as "Mar 5" for a day or "Mar 2026" for a month. */
-export function bucketLabel(date: string, bucket: 'day' | 'month'): string {
-  const at = new Date(`${date}T00:00:00Z`)
-  if (Number.isNaN(at.getTime())) return date
-  return (bucket === 'day' ? dayBucket : monthBucket).format(at)
-}
-
 export const ledgerKindLabels: Record<LedgerKind, string> = {
   charge: 'Sale',
   platform_fee: 'Platform fee',
@@ -53,10 +37,4 @@ export const payoutStatusLabels: Record<Payout['status'], string> = {
   failed: 'Failed',
 }
 
-export const periodLabels: Record<RevenuePeriod, string> = {
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  '12m': '12 months',
-  all: 'All time',
-}
+export const periodLabels: Record<RevenuePeriod, string> = { ...spanLabels, '12m': '12 months' }

@@ -2,7 +2,7 @@ import type { RevenueAnswer } from '@picks/contracts'
 import { formatCents } from '@picks/contracts/client'
 import { Bar, BarChart, ReferenceLine, XAxis, YAxis, type BarShapeProps } from 'recharts'
 import { useBoxWidth } from '../../../components/ui/use-box-width.ts'
-import { bucketLabel } from './payout-words.ts'
+import { bucketLabel } from '../creator-words.ts'
 
 const emerald600 = '#059669'
 const red500 = '#ef4444'

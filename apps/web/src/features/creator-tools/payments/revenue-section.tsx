@@ -7,7 +7,8 @@ import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { loadChunk } from '../../../lib/lazy-route.ts'
-import { bucketLabel, periodLabels } from './payout-words.ts'
+import { bucketLabel } from '../creator-words.ts'
+import { periodLabels } from './payout-words.ts'
 import { payoutQueries } from '../api/index.ts'
 
 const RevenueBars = lazy(async () => ({ default: (await loadChunk(() => import('./revenue-bars.tsx'))).RevenueBars }))

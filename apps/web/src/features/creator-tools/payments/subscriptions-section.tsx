@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { intervalWords } from '../../../components/plans/plan-terms.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
-import { shortDate } from './payout-words.ts'
+import { shortDate } from '../creator-words.ts'
 import { payoutQueries } from '../api/index.ts'
 
 type ProviderSubscription = ProviderSubscriptionsAnswer['subscriptions'][number]

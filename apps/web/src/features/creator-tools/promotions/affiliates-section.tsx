@@ -3,8 +3,10 @@ import {
   affiliateLimits,
   affiliateMessages,
   affiliateRewardWords,
+  authMessages,
   dollarsToCents,
   formatCents,
+  isPlausibleEmail,
 } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
@@ -15,7 +17,12 @@ import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
-import { firstProblemResolver, shownProblem } from '../../../components/ui/form-problems.ts'
+import {
+  firstProblemResolver,
+  formProblems,
+  problemsFromServer,
+  shownProblem,
+} from '../../../components/ui/form-problems.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { FormActions } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -26,6 +33,7 @@ import {
   endAffiliate,
   inviteAffiliate,
 } from '../api/index.ts'
+import { centsToDollarText } from '../dashboard/plan-values.ts'
 
 interface TermsFields {
   email: string
@@ -38,6 +46,10 @@ interface TermsFields {
 }
 
 type TermsField = 'email' | 'amount'
+
+const termsProblems = formProblems<TermsFields, TermsField>(['email', 'amount'], (field) => field)
+/** The body's names the server may find a problem with, at the dialog's fields. */
+const serverFields: Record<string, TermsField> = { email: 'email', amount_cents: 'amount', percent_bps: 'amount' }
 
 const statusLabels: Record<CreatorAffiliate['status'], string> = {
   invited: 'Invited',
@@ -58,8 +70,8 @@ function rewardNumber(kind: TermsFields['rewardKind'], amount: string): number |
 }
 
 function termsProblem(values: TermsFields, withEmail: boolean): { field: TermsField; message: string } | null {
-  if (withEmail && !/^\S+@\S+\.\S+$/.test(values.email.trim())) {
-    return { field: 'email', message: 'Enter the affiliate’s e-mail address.' }
+  if (withEmail && !isPlausibleEmail(values.email.trim())) {
+    return { field: 'email', message: authMessages.invalidEmail }
   }
   if (rewardNumber(values.rewardKind, values.amount) === null) {
     return {
@@ -86,7 +98,7 @@ function fieldsOf(affiliate: CreatorAffiliate | null): TermsFields {
   const amount =
     affiliate.reward_kind === 'percent'
       ? String((affiliate.percent_bps ?? 0) / 100)
-      : ((affiliate.amount_cents ?? 0) / 100).toFixed(2)
+      : centsToDollarText(affiliate.amount_cents ?? 0)
   return {
     email: affiliate.invited_email,
     rewardKind: affiliate.reward_kind,
@@ -128,12 +140,9 @@ function TermsDialog({
         await queryClient.invalidateQueries({ queryKey: affiliateQueries.all(creatorId) })
         onClose()
       } catch (caught) {
-        const field = caught instanceof ApiError ? caught.details?.[0]?.field : undefined
-        const message = serverReason(caught) ?? 'We couldn’t save this. Try again.'
-        if (field === 'body.email') form.setError('email', { type: 'server', message })
-        else if (field === 'body.amount_cents' || field === 'body.percent_bps') {
-          form.setError('amount', { type: 'server', message })
-        } else form.setError('root.server', { message })
+        const problems = problemsFromServer(caught instanceof ApiError ? caught.details : undefined, serverFields)
+        if (Object.keys(problems).length > 0) termsProblems.show(form.setError, problems)
+        else form.setError('root.server', { message: serverReason(caught) ?? 'We couldn’t save this. Try again.' })
       }
     })(event)
   }

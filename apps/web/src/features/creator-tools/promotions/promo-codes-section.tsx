@@ -12,11 +12,9 @@ import { Switch } from '../../../components/ui/switch.tsx'
 import { useCopy } from '../../../components/ui/use-copy.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { creatorDashboardQueries, promoCodesFailed, promotionQueries, updatePromoCode } from '../api/index.ts'
+import { formatCount, shortDate } from '../creator-words.ts'
 import { PromoCodeDialog, type PromoCodeEditing } from './promo-code-form.tsx'
 import { discountWords } from './promo-code-values.ts'
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-const countFormat = new Intl.NumberFormat('en-US')
 
 /**
  * The creator's share link with the code on it: the visit counts for the link (and its sign-ups and
@@ -41,13 +39,13 @@ function planNames(code: PromoCode, plans: Plan[] | undefined): string {
 
 function expiry(code: PromoCode, now: number): string {
   if (!code.expires_at) return 'Never'
-  const day = dayFormat.format(new Date(code.expires_at))
+  const day = shortDate(code.expires_at)
   return Date.parse(code.expires_at) <= now ? `${day} (expired)` : day
 }
 
 function redemptions(code: PromoCode): string {
-  const used = countFormat.format(code.redemptions)
-  return code.max_redemptions === null ? `${used}, no limit` : `${used} of ${countFormat.format(code.max_redemptions)}`
+  const used = formatCount(code.redemptions)
+  return code.max_redemptions === null ? `${used}, no limit` : `${used} of ${formatCount(code.max_redemptions)}`
 }
 
 /** Turns a code on or off; what went wrong stays beside the switch. */

@@ -10,11 +10,11 @@ import {
   shareLinkResultsFailed,
   shareLinkResultDays,
 } from '../api/index.ts'
+import { funnelSteps } from '../analytics/funnel-steps.ts'
+import { bucketLabel, formatCount } from '../creator-words.ts'
 import { ShareLinkField } from '../dashboard/share-link-card.tsx'
 
-const countFormat = new Intl.NumberFormat('en-US')
 const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 })
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 type Counts = ShareLinkResults['totals']
 type Day = ShareLinkResults['days'][number]
@@ -24,20 +24,15 @@ function ofVisits(count: number, visits: number): string {
   return visits === 0 ? 'no visits yet' : `${rateFormat.format(count / visits)} of visits`
 }
 
-/** Visits → sign-ups → first purchases, each step with its share of the visits. */
+/** Visits → sign-ups → first purchases (the analytics' steps), each after the first with its share of the visits. */
 function Funnel({ totals }: { totals: Counts }) {
-  const steps = [
-    { label: 'Visits', value: totals.visits, rate: null },
-    { label: 'Sign-ups', value: totals.signups, rate: ofVisits(totals.signups, totals.visits) },
-    { label: 'First purchases', value: totals.first_purchases, rate: ofVisits(totals.first_purchases, totals.visits) },
-  ]
   return (
     <dl aria-label={`Last ${shareLinkResultDays} days`} className="grid grid-cols-3 gap-2">
-      {steps.map((step) => (
+      {funnelSteps(totals).map((step, index) => (
         <div key={step.label} className="rounded-lg bg-slate-50 p-3">
           <dt className="text-xs text-slate-600">{step.label}</dt>
-          <dd className="text-xl font-semibold text-slate-900">{countFormat.format(step.value)}</dd>
-          {step.rate && <dd className="text-xs text-slate-700">{step.rate}</dd>}
+          <dd className="text-xl font-semibold text-slate-900">{formatCount(step.count)}</dd>
+          {index > 0 && <dd className="text-xs text-slate-700">{ofVisits(step.count, totals.visits)}</dd>}
         </div>
       ))}
     </dl>
@@ -45,10 +40,10 @@ function Funnel({ totals }: { totals: Counts }) {
 }
 
 const dayColumns: DataColumn<Day>[] = [
-  { header: 'Day', isRowHeader: true, cell: (day) => dayFormat.format(new Date(`${day.date}T00:00:00Z`)) },
-  { header: 'Visits', align: 'end', cell: (day) => countFormat.format(day.visits) },
-  { header: 'Sign-ups', align: 'end', cell: (day) => countFormat.format(day.signups) },
-  { header: 'First purchases', align: 'end', cell: (day) => countFormat.format(day.first_purchases) },
+  { header: 'Day', isRowHeader: true, cell: (day) => bucketLabel(day.date, 'day') },
+  { header: 'Visits', align: 'end', cell: (day) => formatCount(day.visits) },
+  { header: 'Sign-ups', align: 'end', cell: (day) => formatCount(day.signups) },
+  { header: 'First purchases', align: 'end', cell: (day) => formatCount(day.first_purchases) },
 ]
 
 function Results({ results }: { results: ShareLinkResults }) {
@@ -62,8 +57,8 @@ function Results({ results }: { results: ShareLinkResults }) {
       <h3 className="font-semibold text-slate-900">Last {shareLinkResultDays} days</h3>
       <Funnel totals={results.totals} />
       <p className="text-sm text-slate-700">
-        All time: {countFormat.format(allTime.visits)} visits, {countFormat.format(allTime.signups)} sign-ups,{' '}
-        {countFormat.format(allTime.first_purchases)} first purchases.
+        All time: {formatCount(allTime.visits)} visits, {formatCount(allTime.signups)} sign-ups,{' '}
+        {formatCount(allTime.first_purchases)} first purchases.
       </p>
       {activeDays.length === 0 ? (
         <p className="text-sm text-slate-700">No visits through your link in the last {shareLinkResultDays} days.</p>
