@@ -14,7 +14,7 @@ import { firstProblemResolver } from '../../components/ui/form-problems.ts'
 import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { StatusNote } from '../../components/ui/status-note.tsx'
 import { pageTitle } from '../../lib/site.ts'
-import { checkPayoutAmount } from '../creator-tools/payments/payout-request-form.tsx'
+import { checkPayoutAmount } from '../../lib/payout-amount.ts'
 import {
   acceptInvitation,
   affiliateOverviewQuery,

@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCents, paymentLimits, paymentMessages } from '@picks/contracts/client'
+import { formatCents, paymentLimits, paymentMessages } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,25 +6,9 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../../components/ui/form-options.ts'
 import { ApiError } from '../../../lib/api-client.ts'
+import { checkPayoutAmount } from '../../../lib/payout-amount.ts'
 import { Card } from '../../../components/ui/card.tsx'
 import { payoutQueries, requestPayout, serverReason } from '../api/index.ts'
-
-export const enterAmountMessage = 'Enter an amount in dollars, like 25.00'
-
-/**
- * What is wrong with a typed payout amount, or its value in cents. `availableCents` is null while
- * the balance is unknown: the server checks the balance again either way.
- */
-export function checkPayoutAmount(
-  text: string,
-  availableCents: number | null,
-): { cents: number; problem?: undefined } | { cents?: undefined; problem: string } {
-  const cents = dollarsToCents(text)
-  if (cents === null) return { problem: enterAmountMessage }
-  if (cents < paymentLimits.minPayoutCents) return { problem: paymentMessages.payoutMinimum }
-  if (availableCents !== null && cents > availableCents) return { problem: paymentMessages.payoutOverBalance }
-  return { cents }
-}
 
 /** The server's word on the amount: its field detail, or the over-balance refusal. */
 function amountProblemFrom(error: unknown): string | undefined {
