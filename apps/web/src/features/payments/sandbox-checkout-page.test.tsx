@@ -81,6 +81,47 @@ describe('sandbox checkout page', () => {
     expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$10')
   })
 
+  it('after a trial, tells the discounted price with its interval for as long as the code lasts, then the usual price', async () => {
+    servePaymentsApi({
+      checkouts: [
+        aCheckout({
+          trial_days: 7,
+          amount_cents: 1000,
+          price_cents: 1999,
+          promo_code: 'HALF50',
+          discount_duration: 'repeating',
+          discount_months: 3,
+        }),
+      ],
+    })
+    renderCheckout()
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    within(summary).getByText(
+      'Then $10 / month for the first 3 months after the trial, then $19.99 / month, until you cancel.',
+    )
+    expect(within(summary).getByText('Total today').nextElementSibling?.textContent).toBe('$0')
+  })
+
+  it('after a trial with a code on every payment, tells the discounted price with its interval', async () => {
+    servePaymentsApi({
+      checkouts: [
+        aCheckout({
+          trial_days: 7,
+          amount_cents: 1000,
+          price_cents: 1999,
+          promo_code: 'HALF50',
+          discount_duration: 'forever',
+          discount_months: null,
+        }),
+      ],
+    })
+    renderCheckout()
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    within(summary).getByText('Then $10 / month after the trial, until you cancel.')
+  })
+
   it('shows the days of access of a pass', async () => {
     servePaymentsApi({
       checkouts: [aCheckout({ kind: 'one_time', interval: null, access_days: 7, amount_cents: 500, price_cents: 500 })],

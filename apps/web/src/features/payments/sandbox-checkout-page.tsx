@@ -7,9 +7,11 @@ import { Link, useParams } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
+import { problemsFromServer } from '../../components/ui/form-problems.ts'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { planPrice, planTerm } from '../../components/plans/plan-terms.ts'
+import { promoDurationWords } from '../../components/plans/promo-terms.ts'
 import { pageTitle } from '../../lib/site.ts'
 import {
   cancelSandboxCheckout,
@@ -27,19 +29,10 @@ const testCards = [
 ] as const
 
 type CardField = 'card_number' | 'expiry' | 'cvc' | 'name'
-type CardProblems = Partial<Record<CardField, string>>
-
 const cardFields: readonly CardField[] = ['card_number', 'expiry', 'cvc', 'name']
 
 /** The server names fields `body.card_number`, …; those become messages beside the fields. */
-function problemsFromServer(details: ApiError['details']): CardProblems {
-  const problems: CardProblems = {}
-  for (const detail of details ?? []) {
-    const field = cardFields.find((name) => detail.field === name || detail.field === `body.${name}`)
-    if (field && !problems[field]) problems[field] = detail.message
-  }
-  return problems
-}
+const cardFieldOf: Readonly<Record<string, CardField>> = Object.fromEntries(cardFields.map((name) => [name, name]))
 
 /** "12 / 34", "12/34" and "1234" all mean `12/34`. */
 function normalizedExpiry(typed: string): string {
@@ -53,7 +46,7 @@ function payFailureMessage(error: unknown): string {
     if (!error.code.startsWith('HTTP_')) return error.message
     return error.reason === 'INSUFFICIENT_FUNDS' ? paymentMessages.insufficientFunds : paymentMessages.cardDeclined
   }
-  if (error.status === 400 && Object.keys(problemsFromServer(error.details)).length > 0) {
+  if (error.status === 400 && Object.keys(problemsFromServer(error.details, cardFieldOf)).length > 0) {
     return 'Please fix the highlighted fields.'
   }
   if (error.reason === 'CHECKOUT_CLOSED') return paymentMessages.checkoutClosed
@@ -75,6 +68,24 @@ function discountTerm(checkout: SandboxCheckout): string {
   if (checkout.discount_duration === 'forever') return 'On every payment'
   const months = checkout.discount_months ?? 1
   return `For the first ${months} ${months === 1 ? 'month' : 'months'}`
+}
+
+/**
+ * What is charged once the trial ends: the plan's price, or with a promo code the discounted price
+ * for as long as the code lasts and then the plan's price.
+ */
+function afterTrial(checkout: SandboxCheckout, terms: Parameters<typeof planPrice>[0]): string {
+  const usual = planPrice(terms)
+  const duration = checkout.promo_code ? checkout.discount_duration : null
+  if (!duration) return `Then ${usual} after the trial, until you cancel.`
+  const discounted = planPrice({ ...terms, price_cents: checkout.amount_cents })
+  if (duration === 'forever') return `Then ${discounted} after the trial, until you cancel.`
+  if (duration === 'once') {
+    const first = formatCents(checkout.amount_cents, checkout.currency)
+    return `Then ${first} for the first payment after the trial, then ${usual}, until you cancel.`
+  }
+  const words = promoDurationWords(duration, checkout.discount_months)
+  return `Then ${discounted} for the ${words} after the trial, then ${usual}, until you cancel.`
 }
 
 function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
@@ -120,12 +131,7 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
         <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-900">Total today</dt>
         <dd className="border-t border-slate-200 pt-2 text-right text-lg font-bold text-slate-900">{totalToday}</dd>
       </dl>
-      {hasTrial && (
-        <p className="mt-2 text-xs text-slate-600">
-          Then {checkout.promo_code ? formatCents(checkout.amount_cents, checkout.currency) : planPrice(terms)} after
-          the trial, until you cancel.
-        </p>
-      )}
+      {hasTrial && <p className="mt-2 text-xs text-slate-600">{afterTrial(checkout, terms)}</p>}
       <p className="mt-2 text-xs text-slate-600">Paying as {checkout.customer_email}</p>
     </section>
   )
@@ -173,7 +179,7 @@ function CardForm({ checkout }: { checkout: SandboxCheckout }) {
     onSuccess: leave,
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {
-        const fromServer = problemsFromServer(error.details)
+        const fromServer = problemsFromServer(error.details, cardFieldOf)
         for (const field of cardFields) {
           const message = fromServer[field]
           if (message) form.setError(field, { message })
