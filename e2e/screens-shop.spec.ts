@@ -1,4 +1,4 @@
-import { PicksAnswer, PromoQuote } from '@picks/contracts'
+import { PicksAnswer, PromoQuote, SandboxCheckout } from '@picks/contracts'
 import { answer, failure } from './support/screens/api-double.ts'
 import {
   fixtureCreators,
@@ -156,5 +156,36 @@ test.describe('/my-picks as a customer', () => {
     await page.goto('/my-picks')
     await expect(page.getByRole('status').filter({ hasText: 'We couldn’t load your feed just now' })).toBeVisible()
     await checkScreen(page, 'my-picks-error')
+  })
+})
+
+test.describe('/sandbox/checkout/{id}', () => {
+  test.use({ viewer: 'customer' })
+
+  test('with a promo code on a plan with a trial', async ({ page, api }) => {
+    api.serve(
+      answer('/sandbox/checkout/cs_screens_promo', SandboxCheckout, {
+        session_id: 'cs_screens_promo',
+        status: 'open',
+        item_name: 'Monthly Picks – @maya_hoops',
+        kind: 'subscription',
+        interval: 'month',
+        access_days: null,
+        trial_days: 7,
+        amount_cents: 999,
+        price_cents: 1999,
+        promo_code: 'SAVE50',
+        discount_duration: 'repeating',
+        discount_months: 3,
+        currency: 'usd',
+        customer_email: 'pat.bettor@example.com',
+        cancel_url: `http://127.0.0.1/shop-picks/purchase/${maya.id}?checkout=cancelled`,
+        success_url: 'http://127.0.0.1/payment-success?purchase=00000000-0000-4000-8000-000000000001',
+      }),
+    )
+    await page.goto('/sandbox/checkout/cs_screens_promo')
+    await expect(page.getByRole('form', { name: 'Pay with card' })).toBeVisible()
+    await expect(page.getByText('SAVE50').first()).toBeVisible()
+    await checkScreen(page, 'sandbox-checkout-promo')
   })
 })

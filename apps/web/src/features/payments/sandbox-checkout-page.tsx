@@ -105,7 +105,7 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
       <h2 id="order-title" className="text-lg font-semibold text-slate-900">
         Order summary
       </h2>
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+      <dl className="mt-3 grid grid-cols-[minmax(7rem,1fr)_minmax(0,2fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="text-slate-700">Item</dt>
         <dd className="text-right font-medium text-slate-900">{checkout.item_name}</dd>
         <dt className="text-slate-700">Price</dt>
@@ -128,7 +128,7 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
             </dd>
           </>
         )}
-        <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-900">Total today</dt>
+        <dt className="-mr-4 border-t border-slate-200 pt-2 pr-4 font-semibold text-slate-900">Total today</dt>
         <dd className="border-t border-slate-200 pt-2 text-right text-lg font-bold text-slate-900">{totalToday}</dd>
       </dl>
       {hasTrial && <p className="mt-2 text-xs text-slate-600">{afterTrial(checkout, terms)}</p>}
