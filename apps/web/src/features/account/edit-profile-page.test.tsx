@@ -54,6 +54,13 @@ describe('the profile', () => {
     section('Phone').getByLabelText('Phone Number')
   })
 
+  it('leads to the affiliate page, where a creator’s invitation and its earnings are', async () => {
+    await openPage()
+    expect(
+      section('Affiliate links').getByRole('link', { name: 'Your affiliate links and earnings' }).getAttribute('href'),
+    ).toBe('/affiliate')
+  })
+
   it('saves name, emoji avatar and sport, previews the emoji, and updates the local record and sidebar', async () => {
     const { user, calls } = await openPage()
     const profile = section('Profile')

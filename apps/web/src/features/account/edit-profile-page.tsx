@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button } from '../../components/ui/button.tsx'
+import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { Loading } from '../../components/ui/read-states.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { ApiError } from '../../lib/api-client.ts'
@@ -7,6 +7,7 @@ import { authErrorMessage } from '../../auth/auth.ts'
 import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
+import { AccountSection } from './account-section.tsx'
 import { accountQueries } from './api.ts'
 import { CreatorProfileSection } from './creator-profile-section.tsx'
 import { PasswordSection } from './password-section.tsx'
@@ -93,6 +94,14 @@ export function Component() {
               hasPassword={hasPassword.data ?? true}
               phone={me.data.phone_verified ? (me.data.phone ?? '') : ''}
             />
+            <AccountSection
+              title="Affiliate links"
+              description="A creator can invite you by e-mail to share their page for a commission on the sales you bring."
+            >
+              <ButtonLink to="/affiliate" variant="secondary">
+                Your affiliate links and earnings
+              </ButtonLink>
+            </AccountSection>
           </div>
         )}
       </div>
