@@ -27,7 +27,12 @@ export { adminAuditLog } from '../modules/audit/audit.table.ts'
 export { creatorClients } from '../modules/clients/clients.table.ts'
 export { ledgerEntries } from '../modules/ledger/ledger.table.ts'
 export { affiliateLedgerEntries } from '../modules/ledger/affiliate-ledger.table.ts'
-export { affiliateArrangements, affiliateClicks, affiliateReferrals } from '../modules/affiliates/affiliates.table.ts'
+export {
+  affiliateArrangements,
+  affiliateClicks,
+  affiliateCommissionTransfers,
+  affiliateReferrals,
+} from '../modules/affiliates/affiliates.table.ts'
 export { purchases } from '../modules/purchases/purchases.table.ts'
 export { promoCodes } from '../modules/promotions/promotions.table.ts'
 export { paymentEvents } from '../modules/billing/billing.table.ts'
@@ -42,6 +47,7 @@ export {
   sandboxPayouts,
   sandboxRefunds,
   sandboxSubscriptions,
+  sandboxTransfers,
 } from '../modules/payments/sandbox.table.ts'
 export { pickAudit, picks } from '../modules/picks/picks.table.ts'
 export {

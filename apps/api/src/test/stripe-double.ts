@@ -7,7 +7,8 @@ import { platformFeeCents } from '../modules/payments/payment-provider.ts'
 /**
  * A stand-in for the Stripe API on 127.0.0.1, for the Stripe provider's tests: it answers the
  * calls the provider makes (Checkout Sessions with coupons, Connect Express accounts and account links,
- * balance, payouts, subscriptions, refunds, invoice payments) in Stripe's JSON shapes, with
+ * balance, payouts, subscriptions, refunds, invoice payments, charges, transfers and their reversals)
+ * in Stripe's JSON shapes, with
  * Stripe's error bodies and statuses. It parses Stripe's bracketed form encoding, replays a
  * response for a repeated `Idempotency-Key`, scopes balances and payouts by `Stripe-Account`,
  * records every request, and keeps the events Stripe would send so tests can sign and deliver them.
@@ -15,7 +16,12 @@ import { platformFeeCents } from '../modules/payments/payment-provider.ts'
  * What it models of money: a successful charge credits the destination account's *available*
  * balance with the charge less the application fee at once (like Stripe's test card
  * 4000 0000 0000 0077, which bypasses the pending balance); payouts take from it; refunds with
- * `reverse_transfer` take the creator's share back. No currency conversion, no Stripe fees.
+ * `reverse_transfer` take the creator's share back. A destination charge makes a transfer of the
+ * whole amount to the destination (the application fee comes back to the platform), which can be
+ * reversed up to what is left of it, by a refund's `reverse_transfer` (in proportion to the amount
+ * refunded) or by a transfer reversal. Transfers to connected accounts need the destination's
+ * `transfers` capability; one with `source_transaction` may not exceed that charge. The platform's
+ * own balance is kept too ('platform'). No currency conversion, no Stripe fees.
  */
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -234,6 +240,8 @@ interface ChargeState {
   paymentIntent: JsonObject
   destination: string
   feeAmount: number
+  /** The destination charge's transfer to `destination`. */
+  transferId: string
 }
 
 interface Balances {
@@ -257,6 +265,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const paymentIntents = new Map<string, string>() // payment intent id → charge id
   const payouts = new Map<string, { payout: JsonObject; account: string | null }>()
   const refunds = new Map<string, JsonObject>()
+  const transfers = new Map<string, JsonObject>()
+  const transferReversals = new Map<string, JsonObject>()
   const coupons = new Map<string, JsonObject>()
   const balances = new Map<string, Balances>() // account id ('platform' for ours) → balances
   let origin = ''
@@ -751,12 +761,27 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         'amount_too_large',
       )
     }
+    const currency = String(charge.currency)
+    const transfer = transfers.get(state.transferId)!
+    // Stripe reverses the transfer in proportion to the amount refunded, and refuses a reversal
+    // beyond what is left of the transfer.
+    const reversal = Math.round((Number(transfer.amount) * amount) / chargeAmount)
+    const reverse = textAt(p, 'reverse_transfer') === 'true'
+    if (reverse && reversal > Number(transfer.amount) - Number(transfer.amount_reversed)) {
+      throw invalid(
+        `The transfer ${state.transferId} cannot be reversed by ${reversal}: only ${Number(transfer.amount) - Number(transfer.amount_reversed)} of it is left.`,
+        'reverse_transfer',
+        'transfer_reversal_amount_too_large',
+      )
+    }
     charge.amount_refunded = refunded + amount
     charge.refunded = refunded + amount === chargeAmount
-    if (textAt(p, 'reverse_transfer') === 'true' && state.destination) {
-      const feeBack =
-        textAt(p, 'refund_application_fee') === 'true' ? Math.round((state.feeAmount * amount) / chargeAmount) : 0
-      credit(state.destination, String(charge.currency), -(amount - feeBack))
+    credit('platform', currency, -amount)
+    if (reverse) reverseTransfer(transfer, reversal, {})
+    if (textAt(p, 'refund_application_fee') === 'true') {
+      const feeBack = Math.round((state.feeAmount * amount) / chargeAmount)
+      credit(state.destination, currency, feeBack)
+      credit('platform', currency, -feeBack)
     }
     const refund: JsonObject = {
       id: newId('re'),
@@ -805,6 +830,152 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
   }
 
+  /** A transfer to a connected account, credited to it at once (its charge's money is available at once here). */
+  function makeTransfer(input: {
+    amount: number
+    currency: string
+    destination: string
+    sourceTransaction: string | null
+    metadata: JsonObject
+    transferGroup: string | null
+    description?: string | null
+  }): JsonObject {
+    const id = newId('tr')
+    const transfer: JsonObject = {
+      id,
+      object: 'transfer',
+      amount: input.amount,
+      amount_reversed: 0,
+      balance_transaction: newId('txn'),
+      created: now(),
+      currency: input.currency,
+      description: input.description ?? null,
+      destination: input.destination,
+      destination_payment: newId('py'),
+      livemode: false,
+      metadata: input.metadata,
+      reversals: list([], `/v1/transfers/${id}/reversals`),
+      reversed: false,
+      source_transaction: input.sourceTransaction,
+      source_type: 'card',
+      transfer_group: input.transferGroup,
+    }
+    transfers.set(id, transfer)
+    credit('platform', input.currency, -input.amount)
+    credit(input.destination, input.currency, input.amount)
+    return transfer
+  }
+
+  function transferOrThrow(id: string): JsonObject {
+    const found = transfers.get(id)
+    if (!found) throw noSuch('transfer', id)
+    return found
+  }
+
+  function createTransfer(p: FormObject): JsonObject {
+    const amount = intAt(p, 'amount')
+    if (amount === undefined) throw missingParam('amount')
+    const currency = textAt(p, 'currency')
+    if (!currency) throw missingParam('currency')
+    const destination = textAt(p, 'destination')
+    if (!destination) throw missingParam('destination')
+    if (amount < 1) throw invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer')
+    const account = accountOrThrow(destination, 'destination')
+    if ((account.capabilities as JsonObject | null)?.transfers !== 'active') {
+      throw invalid(
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        'destination',
+        'insufficient_capabilities_for_transfer',
+      )
+    }
+    const source = textAt(p, 'source_transaction') ?? null
+    if (source) {
+      const state = charges.get(source)
+      if (!state) throw noSuch('charge', source, 'source_transaction')
+      if (String(state.charge.currency) !== currency) {
+        throw invalid('The currency of the transfer must match its source transaction', 'currency')
+      }
+      // The source charge's own transfer (to the creator) is not counted: only transfers we make.
+      const sourced = [...transfers.values()]
+        .filter((t) => t.source_transaction === source && t.id !== state.transferId)
+        .reduce((sum, t) => sum + Number(t.amount), 0)
+      if (sourced + amount > Number(state.charge.amount)) {
+        throw invalid(
+          `The transfer amount exceeds the amount of the source transaction ${source}.`,
+          'amount',
+          'amount_too_large',
+        )
+      }
+    } else if ((balanceOf('platform').available.get(currency) ?? 0) < amount) {
+      throw invalid(
+        'You have insufficient funds in your Stripe account for this transfer.',
+        undefined,
+        'balance_insufficient',
+      )
+    }
+    return makeTransfer({
+      amount,
+      currency,
+      destination,
+      sourceTransaction: source,
+      metadata: metadataAt(p, 'metadata'),
+      transferGroup: textAt(p, 'transfer_group') ?? null,
+      description: textAt(p, 'description') ?? null,
+    })
+  }
+
+  /** Takes `amount` of `transfer` back from its destination to the platform. */
+  function reverseTransfer(transfer: JsonObject, amount: number, metadata: JsonObject): JsonObject {
+    const reversal: JsonObject = {
+      id: newId('trr'),
+      object: 'transfer_reversal',
+      amount,
+      balance_transaction: newId('txn'),
+      created: now(),
+      currency: transfer.currency ?? 'usd',
+      destination_payment_refund: newId('pyr'),
+      metadata,
+      source_refund: null,
+      transfer: transfer.id ?? null,
+    }
+    transferReversals.set(String(reversal.id), reversal)
+    transfer.amount_reversed = Number(transfer.amount_reversed) + amount
+    transfer.reversed = Number(transfer.amount_reversed) === Number(transfer.amount)
+    const reversals = transfer.reversals as JsonObject
+    reversals.data = [reversal, ...(reversals.data as Json[])]
+    credit(String(transfer.destination), String(transfer.currency), -amount)
+    credit('platform', String(transfer.currency), amount)
+    return reversal
+  }
+
+  function createTransferReversal(id: string, p: FormObject): JsonObject {
+    const transfer = transferOrThrow(id)
+    const left = Number(transfer.amount) - Number(transfer.amount_reversed)
+    if (left <= 0) throw invalid(`Transfer ${id} has already been reversed.`, undefined, 'transfer_already_reversed')
+    const amount = intAt(p, 'amount') ?? left
+    if (amount < 1) throw invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer')
+    if (amount > left) {
+      throw invalid(
+        `Transfer reversal amount ($${(amount / 100).toFixed(2)}) is greater than the amount left on the transfer ($${(left / 100).toFixed(2)}).`,
+        'amount',
+        'amount_too_large',
+      )
+    }
+    return reverseTransfer(transfer, amount, metadataAt(p, 'metadata'))
+  }
+
+  function chargeOrThrow(id: string): JsonObject {
+    const found = charges.get(id)
+    if (!found) throw noSuch('charge', id)
+    return found.charge
+  }
+
+  function paymentIntentOrThrow(id: string): JsonObject {
+    const found = charges.get(paymentIntents.get(id) ?? '')
+    if (!found) throw noSuch('payment_intent', id, 'intent')
+    return found.paymentIntent
+  }
+
   // --- Money movements --------------------------------------------------------------------------
 
   /** A successful card charge to `destination` with the platform's fee. */
@@ -820,6 +991,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const created = now()
     const paymentIntentId = newId('pi')
     const chargeId = newId('ch')
+    const transfer = makeTransfer({
+      amount: input.amount,
+      currency: input.currency,
+      destination: input.destination,
+      sourceTransaction: chargeId,
+      metadata: {},
+      transferGroup: `group_${paymentIntentId}`,
+    })
     const paymentIntent: JsonObject = {
       id: paymentIntentId,
       object: 'payment_intent',
@@ -860,18 +1039,22 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       payment_intent: paymentIntentId,
       refunded: false,
       status: 'succeeded',
-      transfer: newId('tr'),
+      transfer: transfer.id ?? null,
       transfer_data: { amount: null, destination: input.destination },
+      transfer_group: transfer.transfer_group ?? null,
     }
     const state: ChargeState = {
       charge: chargeObject,
       paymentIntent,
       destination: input.destination,
       feeAmount: input.feeAmount,
+      transferId: String(transfer.id),
     }
     charges.set(chargeId, state)
     paymentIntents.set(paymentIntentId, chargeId)
-    credit(input.destination, input.currency, input.amount - input.feeAmount)
+    // The customer pays the platform, which transfers the whole amount (above) and takes its fee back.
+    credit('platform', input.currency, input.amount)
+    credit(input.destination, input.currency, -input.feeAmount)
     credit('platform', input.currency, input.feeAmount)
     return state
   }
@@ -1234,6 +1417,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     ['GET', /^\/v1\/payouts$/, (_m, p, r) => listPayouts(p, r.stripeAccount)],
     ['POST', /^\/v1\/refunds$/, (_m, p, r) => createRefund(p, r)],
     ['GET', /^\/v1\/invoice_payments$/, (_m, p) => listInvoicePayments(p)],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (m) => chargeOrThrow(m[1]!)],
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (m) => paymentIntentOrThrow(m[1]!)],
+    ['POST', /^\/v1\/transfers$/, (_m, p) => createTransfer(p)],
+    ['GET', /^\/v1\/transfers\/([^/]+)$/, (m) => transferOrThrow(m[1]!)],
+    ['POST', /^\/v1\/transfers\/([^/]+)\/reversals$/, (m, p) => createTransferReversal(m[1]!, p)],
   ]
 
   function route(request: RecordedRequest): { status: number; body: Json } {
@@ -1399,6 +1587,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         charges.get(paymentIntents.get(id) ?? '')?.paymentIntent ??
         payouts.get(id)?.payout ??
         refunds.get(id) ??
+        transfers.get(id) ??
+        transferReversals.get(id) ??
         coupons.get(id)
       return found ? clone(found) : null
     },

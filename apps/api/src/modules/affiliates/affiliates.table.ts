@@ -89,3 +89,34 @@ export const affiliateReferrals = pgTable(
   },
   (t) => [index('affiliate_referrals_arrangement_idx').on(t.arrangementId)],
 )
+
+/**
+ * The commission's money at the provider (decision 038): each transfer of a charge's commission to
+ * the affiliate's connected account, and each reversal of one, as made. What the ledger says the
+ * affiliate earned from a charge less what these rows moved is what the next pass moves
+ * (affiliate-money.ts). `idempotencyKey` is the one sent to the provider, so a pass repeated after
+ * the provider answered records the same movement once.
+ */
+export const affiliateCommissionTransfers = pgTable(
+  'affiliate_commission_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The referred charge, as the ledger booked its commission. */
+    paymentRef: text('payment_ref').notNull(),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['transfer', 'reversal'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The provider's transfer: the one made (`transfer`), or the one reversed (`reversal`). */
+    providerTransferId: text('provider_transfer_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('affiliate_commission_transfers_key').on(t.idempotencyKey),
+    index('affiliate_commission_transfers_ref_idx').on(t.paymentRef),
+    check('affiliate_commission_transfers_amount', sql`${t.amountCents} > 0`),
+  ],
+)

@@ -1,6 +1,5 @@
 import {
   AffiliateArrangementAnswer,
-  AffiliateClickAnswer,
   AffiliateOverview,
   CreatePurchaseAnswer,
   CreatorAffiliateAnswer,
@@ -14,12 +13,12 @@ import {
 } from '@picks/contracts'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { affiliateClick, affiliateJoins, invitationToken as invitationTokenOf } from '../../test/affiliates.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, creator, dayPass, monthlyPlan, onboard } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
 import { affiliateLedgerEntries } from '../ledger/affiliate-ledger.table.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
-import { emailOutbox } from '../notifications/notifications.table.ts'
 import { sandboxPayouts } from '../payments/sandbox.table.ts'
 import { affiliateReferrals } from './affiliates.table.ts'
 
@@ -79,34 +78,14 @@ async function invite(who: Person, body: Record<string, unknown>): Promise<Creat
   return CreatorAffiliateAnswer.parse(res.json()).affiliate
 }
 
-/** The token in the latest invitation e-mailed to `email`. */
-async function invitationToken(email: string): Promise<string> {
-  const [mail] = await t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'affiliate_invite')))
-    .orderBy(sql`${emailOutbox.createdAt} desc`)
-  const token = mail?.textBody.match(/\/affiliate\?invite=([A-Za-z0-9_-]+)/)?.[1]
-  if (!token) throw new Error(`no invitation for ${email}`)
-  return token
-}
-
 /** Amy is invited by Dana on `terms` and accepts; her arrangement and link code. */
 async function amyJoins(s: Shop, terms: Record<string, unknown>): Promise<{ amy: Person; id: string; code: string }> {
-  const invited = await invite(s.dana, { email: 'amy@example.com', ...terms })
-  const amy = await person(t, 'amy@example.com')
-  const res = await request(t, 'POST', '/affiliates/accept', amy, { token: await invitationToken('amy@example.com') })
-  expect(res.statusCode, res.body).toBe(200)
-  const { arrangement } = AffiliateArrangementAnswer.parse(res.json())
-  const code = new URL(arrangement.link).searchParams.get('aff') ?? ''
-  return { amy, id: invited.id, code }
+  const { affiliate, id, code } = await affiliateJoins(t, s.dana, 'amy@example.com', terms)
+  return { amy: affiliate, id, code }
 }
 
-async function click(code: string): Promise<string> {
-  const res = await request(t, 'POST', `/affiliate-links/${code}/clicks`, null)
-  expect(res.statusCode, res.body).toBe(200)
-  return AffiliateClickAnswer.parse(res.json()).click
-}
+const click = (code: string) => affiliateClick(t, code)
+const invitationToken = (email: string) => invitationTokenOf(t, email)
 
 /** Buys a plan with the sandbox's good card, carrying an affiliate's click when given. */
 async function buyThrough(buyer: Person, planId: string, affiliateClick?: string): Promise<string> {

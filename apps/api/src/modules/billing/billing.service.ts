@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   type SandboxProvider,
 } from '../payments/payments.service.ts'
+import { moveCommissionMoney } from '../affiliates/affiliates.service.ts'
 import type { EmailSender } from '../notifications/notifications.service.ts'
 import { expirePasses } from '../purchases/purchases.service.ts'
 import { applyPaymentEvent } from './payment-events.ts'
@@ -65,6 +66,16 @@ export function createBilling(options: BillingOptions): Billing {
     }
   }
 
+  /**
+   * Moves affiliates' commissions at the provider as the ledgers now say (decision 038): for the
+   * event's charge, or all that differ (`null`). Failures are logged inside and left for the scheduled job.
+   */
+  const moveCommissions = async (paymentRef: string | null) =>
+    moveCommissionMoney({ db, provider, log }, paymentRef).catch((err: unknown) => {
+      log.error({ err }, "billing: affiliates' commissions could not be moved now; the scheduled job tries again")
+      return { moved: 0, waiting: 0 }
+    })
+
   // Declared before the provider, which the sandbox hands its events to.
   const applyEvent = async (received: PaymentEvent) => {
     const event =
@@ -82,6 +93,17 @@ export function createBilling(options: BillingOptions): Billing {
     if (applied) await sendWaitingReceipts()
     // A refund in full ended the purchase: its subscription stops at the provider too.
     if (applied && event.type === 'charge.refunded') await afterRefundEvent({ db, provider, log }, event)
+    // A referred payment's commission goes to the affiliate's account, a refund's share of it comes
+    // back, and an affiliate who has just onboarded receives what waited for them.
+    if (applied) {
+      const paymentRef =
+        event.type === 'charge.refunded'
+          ? event.paymentRef
+          : 'payment' in event
+            ? (event.payment?.paymentRef ?? null)
+            : null
+      if (paymentRef !== null || event.type === 'account.updated') await moveCommissions(paymentRef)
+    }
     return applied
   }
 
@@ -111,7 +133,12 @@ export function createBilling(options: BillingOptions): Billing {
     applyEvent,
     runDue,
     async runScheduled() {
-      const done = { ...(await runDue(now())), receiptsSent: await sendWaitingReceipts() }
+      const commissions = await moveCommissions(null)
+      const done = {
+        ...(await runDue(now())),
+        receiptsSent: await sendWaitingReceipts(),
+        commissionsMoved: commissions.moved,
+      }
       if (Object.values(done).some((n) => n > 0)) log.info(done, 'billing: scheduled work done')
     },
   }

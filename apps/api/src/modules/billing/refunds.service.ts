@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { affiliateShareOfRefund } from '../affiliates/affiliates.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { callerOf } from '../auth/guard.ts'
 import { bookRefund, latestChargeRefunds, purchaseOfCharge, type RefundBooking } from '../ledger/ledger.service.ts'
@@ -221,11 +222,20 @@ async function refundOnce(
       ],
     })
   }
+  // The part of the refund an affiliate's commission transfer gives back (decision 038): the
+  // creator's share of the charge no longer holds it.
+  const affiliateCents = await affiliateShareOfRefund(deps.db, {
+    paymentRef: charge.paymentRef,
+    chargedCents: charge.chargedCents,
+    refundedBeforeCents: before.refundedCents,
+    amountCents,
+  })
   try {
     await deps.provider.refund({
       paymentRef: charge.paymentRef,
       amountCents,
       reason: body.reason,
+      ...(affiliateCents > 0 ? { affiliateCents } : {}),
       idempotencyKey: `admin-refund:${idempotencyKey}`,
     })
   } catch (error) {

@@ -97,6 +97,32 @@ export interface RefundInput {
   amountCents: number
   /** Why, in the administrator's words: kept with the refund at the provider. */
   reason?: string
+  /**
+   * Of `amountCents`, the cents an affiliate's commission transfer gives back instead of the
+   * creator (decision 038): the commission moved to the affiliate's account is no longer in the
+   * creator's, so the creator's account is asked only for the rest. The caller takes these cents back
+   * from the affiliate with `reverseCommission`. 0 when absent.
+   */
+  affiliateCents?: number
+  idempotencyKey: string
+}
+
+/** An affiliate's commission moved out of the creator's share of a charge into their own account. */
+export interface CommissionTransferInput {
+  /** `PaymentCharge.paymentRef` of the referred charge: the creator's share of it gives the cents. */
+  paymentRef: string
+  /** The affiliate's connected account. */
+  destinationAccountId: string
+  amountCents: number
+  currency: string
+  /** Sent with the provider's calls, so a retry moves the cents once. */
+  idempotencyKey: string
+}
+
+export interface CommissionReversalInput {
+  /** `transferCommission`'s answer. */
+  transferId: string
+  amountCents: number
   idempotencyKey: string
 }
 
@@ -244,6 +270,19 @@ export interface PaymentProvider {
    * (`invalid_request`). The provider then reports a `charge.refunded` event.
    */
   refund(input: RefundInput): Promise<void>
+  /**
+   * Moves an affiliate's commission (decision 038): takes `amountCents` back from the creator's share
+   * of the charge and sends them to the affiliate's connected account, available when the charge is.
+   * The same `idempotencyKey` moves them once. Refused (`invalid_request`) when the creator's share
+   * of the charge holds less, or the account cannot receive transfers.
+   */
+  transferCommission(input: CommissionTransferInput): Promise<{ transferId: string }>
+  /**
+   * Takes `amountCents` of a commission transfer back from the affiliate's account to the platform
+   * (a refund gave them back to the customer). Once per `idempotencyKey`; refused (`invalid_request`)
+   * beyond what is left of the transfer.
+   */
+  reverseCommission(input: CommissionReversalInput): Promise<void>
   /**
    * Other references the same payment may have been booked under: Stripe's invoice events of current
    * API versions name a subscription's payment by its invoice, its refund events by the payment

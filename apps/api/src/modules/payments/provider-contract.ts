@@ -425,6 +425,140 @@ export function describePaymentProviderContract(name: string, setup: () => Promi
       expect(balance.availableCents + balance.pendingCents).toBe(0)
     })
 
+    /** A paid day pass of `priceCents` to the account: the charge's reference. */
+    async function paidCharge(accountId: string, priceCents: number): Promise<string> {
+      const session = await provider.createCheckout(checkoutInput(accountId, dayPass(priceCents)))
+      return only(await harness.completeCheckout(session, 'succeeds'), 'checkout.completed').payment!.paymentRef
+    }
+    const held = async (accountId: string) => {
+      const balance = await provider.getBalance(accountId)
+      return balance.availableCents + balance.pendingCents
+    }
+
+    it("moves a commission from the creator's share to the affiliate's account once per key, and the affiliate pays it out", async () => {
+      const creator = await onboardedCreator()
+      const affiliate = await onboardedCreator()
+      const paymentRef = await paidCharge(creator, 2_000)
+      const net = 2_000 - platformFeeCents(2_000, feeBps)
+      const input = {
+        paymentRef,
+        destinationAccountId: affiliate,
+        amountCents: 300,
+        currency: 'usd',
+        idempotencyKey: `commission-${paymentRef}`,
+      }
+
+      const [first, concurrent] = await Promise.all([
+        provider.transferCommission(input),
+        provider.transferCommission(input),
+      ])
+      const again = await provider.transferCommission(input)
+      expect(concurrent.transferId).toBe(first.transferId)
+      expect(again.transferId).toBe(first.transferId)
+      expect(await held(creator)).toBe(net - 300)
+      expect(await held(affiliate)).toBe(300)
+
+      const payoutId = randomUUID()
+      const payout = await provider.createPayout({
+        accountId: affiliate,
+        amountCents: 300,
+        currency: 'usd',
+        description: 'Affiliate payout',
+        payoutId,
+        idempotencyKey: `payout-${payoutId}`,
+      })
+      expect(payout).toMatchObject({ amountCents: 300, currency: 'usd' })
+      expect(await held(affiliate)).toBe(0)
+      expect(await held(creator)).toBe(net - 300)
+    })
+
+    it('refuses a commission larger than the charge, or to an account not onboarded, moving nothing', async () => {
+      const creator = await onboardedCreator()
+      const affiliate = await onboardedCreator()
+      const { accountId: pending } = await provider.createConnectedAccount({
+        creatorId: randomUUID(),
+        email: 'affiliate-pending@example.test',
+        name: 'Not onboarded',
+        idempotencyKey: `account-${randomUUID()}`,
+      })
+      const paymentRef = await paidCharge(creator, 1_000)
+      const base = { paymentRef, currency: 'usd', destinationAccountId: affiliate }
+      await expect(
+        provider.transferCommission({ ...base, amountCents: 1_001, idempotencyKey: `too-much-${paymentRef}` }),
+      ).rejects.toMatchObject({ reason: 'invalid_request' })
+      await expect(
+        provider.transferCommission({
+          ...base,
+          destinationAccountId: pending,
+          amountCents: 100,
+          idempotencyKey: `not-onboarded-${paymentRef}`,
+        }),
+      ).rejects.toMatchObject({ reason: 'invalid_request' })
+      expect(await held(creator)).toBe(1_000 - platformFeeCents(1_000, feeBps))
+      expect(await held(affiliate)).toBe(0)
+    })
+
+    it("refunds a charge whose commission moved: the creator gives only their part, the affiliate's transfer the rest", async () => {
+      const creator = await onboardedCreator()
+      const affiliate = await onboardedCreator()
+      const paymentRef = await paidCharge(creator, 2_000)
+      const { transferId } = await provider.transferCommission({
+        paymentRef,
+        destinationAccountId: affiliate,
+        amountCents: 300,
+        currency: 'usd',
+        idempotencyKey: `commission-${paymentRef}`,
+      })
+
+      // Asking the creator's share for the whole refund is more than is left of it: refused, nothing refunded.
+      const refused = await harness.eventsDuring(() =>
+        expect(
+          provider.refund({ paymentRef, amountCents: 2_000, idempotencyKey: `refund-${paymentRef}-whole` }),
+        ).rejects.toMatchObject({ reason: 'invalid_request' }),
+      )
+      expect(refused.filter((e) => e.type === 'charge.refunded')).toEqual([])
+
+      // Half, of which the commission's half (150) comes back from the affiliate.
+      const half = await harness.eventsDuring(() =>
+        provider.refund({
+          paymentRef,
+          amountCents: 1_000,
+          affiliateCents: 150,
+          idempotencyKey: `refund-${paymentRef}-1`,
+        }),
+      )
+      expect(only(half, 'charge.refunded')).toMatchObject({ paymentRef, amountRefundedCents: 1_000 })
+      const reversal = { transferId, amountCents: 150, idempotencyKey: `commission-back-${paymentRef}-1` }
+      await Promise.all([provider.reverseCommission(reversal), provider.reverseCommission(reversal)])
+      await provider.reverseCommission(reversal)
+      const net = 2_000 - platformFeeCents(2_000, feeBps)
+      const feeBack = platformFeeCents(1_000, feeBps)
+      expect(await held(creator)).toBe(net - 300 - (1_000 - 150) + feeBack)
+      expect(await held(affiliate)).toBe(150)
+
+      // The rest: the creator's share holds exactly its part.
+      await harness.eventsDuring(() =>
+        provider.refund({
+          paymentRef,
+          amountCents: 1_000,
+          affiliateCents: 150,
+          idempotencyKey: `refund-${paymentRef}-2`,
+        }),
+      )
+      await provider.reverseCommission({
+        transferId,
+        amountCents: 150,
+        idempotencyKey: `commission-back-${paymentRef}-2`,
+      })
+      expect(await held(creator)).toBe(0)
+      expect(await held(affiliate)).toBe(0)
+
+      // Nothing is left of the affiliate's transfer.
+      await expect(
+        provider.reverseCommission({ transferId, amountCents: 1, idempotencyKey: `commission-back-${paymentRef}-3` }),
+      ).rejects.toMatchObject({ reason: 'invalid_request' })
+    })
+
     it('opens one checkout for a repeated idempotency key (sent twice at once or again later) and another for a new key', async () => {
       const accountId = await onboardedCreator()
       const input = checkoutInput(accountId, monthly(1_500))

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { addPlanInterval, discountAppliesTo, discountedCents, sandboxCards } from '@picks/contracts'
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { queryRows, type Db } from '../../db/client.ts'
 import {
   PaymentProviderError,
   platformFeeCents,
@@ -23,6 +23,7 @@ import {
   sandboxPayouts,
   sandboxRefunds,
   sandboxSubscriptions,
+  sandboxTransfers,
   type SandboxDiscount,
   type SandboxItem,
 } from './sandbox.table.ts'
@@ -133,6 +134,38 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId))
     if (!account) throw new PaymentProviderError(`No such account: ${accountId}`, 'invalid_request')
     return account
+  }
+
+  /**
+   * What is left of the creator's share of a charge (Stripe's transfer of a destination charge, less
+   * its reversals): the whole amount, less what refunds took from the creator and the commissions
+   * moved on to affiliates. A refund or a commission may not take more.
+   */
+  async function creatorTransferLeft(tx: Db, chargeId: string): Promise<number> {
+    const [row] = await queryRows<{ cents: string | number }>(
+      tx,
+      sql`select c.amount_cents - (c.refunded_cents - c.affiliate_refunded_cents)
+            - coalesce((select sum(t.amount_cents) from sandbox_transfers t
+                where t.kind = 'transfer' and t.charge_id = c.id), 0) as cents
+          from sandbox_charges c where c.id = ${chargeId}`,
+    )
+    return Number(row?.cents ?? 0)
+  }
+
+  /** The transfer or reversal stored under this key; it must be the same request. */
+  async function earlierTransfer(
+    idempotencyKey: string,
+    same: (row: typeof sandboxTransfers.$inferSelect) => boolean,
+    tx: Db = db,
+  ) {
+    const [earlier] = await tx
+      .select()
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.idempotencyKey, idempotencyKey))
+    if (earlier && !same(earlier)) {
+      throw new PaymentProviderError('This idempotency key was used for another transfer', 'invalid_request')
+    }
+    return earlier ?? null
   }
 
   /** The object a request under this idempotency key stored (the winner when two raced). */
@@ -559,12 +592,25 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       await findAccount(accountId)
       const [row] = await db
         .select({
-          // A refund takes the creator's share back and gives the fee back in proportion (floored, as the ledger books it).
+          // A refund takes the creator's share back (less what an affiliate's commission gave back) and
+          // gives the fee back in proportion (floored, as the ledger books it); a commission moved to an
+          // affiliate leaves it.
           net: sql<string>`coalesce(sum(${sandboxCharges.amountCents} - ${sandboxCharges.feeCents} - ${sandboxCharges.refundedCents}
-            + floor(${sandboxCharges.feeCents}::numeric * ${sandboxCharges.refundedCents} / ${sandboxCharges.amountCents})), 0)`,
+            + ${sandboxCharges.affiliateRefundedCents}
+            + floor(${sandboxCharges.feeCents}::numeric * ${sandboxCharges.refundedCents} / ${sandboxCharges.amountCents})
+            - coalesce((select sum(t.amount_cents) from sandbox_transfers t
+                where t.kind = 'transfer' and t.charge_id = sandbox_charges.id), 0)), 0)`,
         })
         .from(sandboxCharges)
         .where(eq(sandboxCharges.accountId, accountId))
+      // Commissions sent to this account, less what was taken back of them.
+      const [moved] = await db
+        .select({
+          total: sql<string>`coalesce(sum(case when ${sandboxTransfers.kind} = 'transfer' then ${sandboxTransfers.amountCents}
+            else -${sandboxTransfers.amountCents} end), 0)`,
+        })
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.accountId, accountId))
       const [out] = await db
         .select({ total: sql<string>`coalesce(sum(${sandboxPayouts.amountCents}), 0)` })
         .from(sandboxPayouts)
@@ -575,7 +621,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           ),
         )
       // The sandbox settles at once: everything not paid out is available.
-      return { availableCents: Number(row?.net ?? 0) - Number(out?.total ?? 0), pendingCents: 0, currency: 'usd' }
+      const availableCents = Number(row?.net ?? 0) + Number(moved?.total ?? 0) - Number(out?.total ?? 0)
+      return { availableCents, pendingCents: 0, currency: 'usd' }
     },
 
     async createPayout(input) {
@@ -684,8 +731,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       if (updated) await deliver(subscriptionEvent(updated, now()))
     },
 
-    async refund({ paymentRef, amountCents, reason, idempotencyKey }) {
-      if (!Number.isInteger(amountCents) || amountCents < 1) {
+    async refund({ paymentRef, amountCents, reason, affiliateCents = 0, idempotencyKey }) {
+      const fromAffiliate = Math.min(Math.max(affiliateCents, 0), amountCents)
+      if (!Number.isInteger(amountCents) || amountCents < 1 || !Number.isInteger(fromAffiliate)) {
         throw new PaymentProviderError('A refund is a whole number of cents above zero', 'invalid_request')
       }
       const [earlier] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey))
@@ -706,7 +754,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         if (!claimed) return null
         const [row] = await tx
           .update(sandboxCharges)
-          .set({ refundedCents: sql`${sandboxCharges.refundedCents} + ${amountCents}` })
+          .set({
+            refundedCents: sql`${sandboxCharges.refundedCents} + ${amountCents}`,
+            affiliateRefundedCents: sql`${sandboxCharges.affiliateRefundedCents} + ${fromAffiliate}`,
+          })
           .where(
             and(
               eq(sandboxCharges.id, paymentRef),
@@ -714,7 +765,17 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
             ),
           )
           .returning()
-        if (row) return row
+        if (row) {
+          // As Stripe refuses reversing a transfer beyond what is left of it: the creator's part may
+          // not be more than their share of the charge still holds.
+          if ((await creatorTransferLeft(tx, paymentRef)) < 0) {
+            throw new PaymentProviderError(
+              `The creator's share of ${paymentRef} holds less than the ${amountCents - fromAffiliate} cents asked of it`,
+              'invalid_request',
+            )
+          }
+          return row
+        }
         const [exists] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, paymentRef))
         if (!exists) throw new PaymentProviderError(`No such charge: ${paymentRef}`, 'invalid_request')
         throw new PaymentProviderError(
@@ -734,6 +795,100 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
           now(),
         ),
       )
+    },
+
+    async transferCommission({ paymentRef, destinationAccountId, amountCents, currency, idempotencyKey }) {
+      const same = (row: typeof sandboxTransfers.$inferSelect) =>
+        row.kind === 'transfer' &&
+        row.chargeId === paymentRef &&
+        row.accountId === destinationAccountId &&
+        row.amountCents === amountCents
+      const earlier = await earlierTransfer(idempotencyKey, same)
+      if (earlier) return { transferId: earlier.id }
+      if (!Number.isInteger(amountCents) || amountCents < 1) {
+        throw new PaymentProviderError('A transfer is a whole number of cents above zero', 'invalid_request')
+      }
+      const account = await findAccount(destinationAccountId)
+      if (!account.payoutsEnabled) {
+        throw new PaymentProviderError('The destination account cannot receive transfers yet', 'invalid_request')
+      }
+      const id = await db.transaction(async (tx) => {
+        const [charged] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, paymentRef)).for('update')
+        if (!charged) throw new PaymentProviderError(`No such charge: ${paymentRef}`, 'invalid_request')
+        if (charged.currency !== currency) {
+          throw new PaymentProviderError('The currency of the transfer must match its charge', 'invalid_request')
+        }
+        // A request under the same key that got here first moved the cents already.
+        const stored = await earlierTransfer(idempotencyKey, same, tx)
+        if (stored) return stored.id
+        const left = await creatorTransferLeft(tx, paymentRef)
+        if (amountCents > left) {
+          throw new PaymentProviderError(
+            `The creator's share of ${paymentRef} holds ${left} cents, less than ${amountCents}`,
+            'invalid_request',
+          )
+        }
+        const [row] = await tx
+          .insert(sandboxTransfers)
+          .values({
+            id: sandboxId('tr'),
+            idempotencyKey,
+            kind: 'transfer',
+            chargeId: paymentRef,
+            accountId: destinationAccountId,
+            amountCents,
+            currency,
+            createdAt: now(),
+          })
+          .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
+          .returning({ id: sandboxTransfers.id })
+        return row?.id ?? null
+      })
+      if (!id) throw new PaymentProviderError('The transfer under this idempotency key was not stored', 'unavailable')
+      return { transferId: id }
+    },
+
+    async reverseCommission({ transferId, amountCents, idempotencyKey }) {
+      const same = (row: typeof sandboxTransfers.$inferSelect) =>
+        row.kind === 'reversal' && row.transferId === transferId && row.amountCents === amountCents
+      if (await earlierTransfer(idempotencyKey, same)) return
+      if (!Number.isInteger(amountCents) || amountCents < 1) {
+        throw new PaymentProviderError('A reversal is a whole number of cents above zero', 'invalid_request')
+      }
+      await db.transaction(async (tx) => {
+        const [transfer] = await tx
+          .select()
+          .from(sandboxTransfers)
+          .where(and(eq(sandboxTransfers.id, transferId), eq(sandboxTransfers.kind, 'transfer')))
+          .for('update')
+        if (!transfer) throw new PaymentProviderError(`No such transfer: ${transferId}`, 'invalid_request')
+        if (await earlierTransfer(idempotencyKey, same, tx)) return
+        const [reversed] = await tx
+          .select({ cents: sql<string>`coalesce(sum(${sandboxTransfers.amountCents}), 0)` })
+          .from(sandboxTransfers)
+          .where(and(eq(sandboxTransfers.transferId, transferId), eq(sandboxTransfers.kind, 'reversal')))
+        const left = transfer.amountCents - Number(reversed?.cents ?? 0)
+        if (amountCents > left) {
+          throw new PaymentProviderError(
+            `Reversal amount (${amountCents}) is greater than what is left of the transfer (${left})`,
+            'invalid_request',
+          )
+        }
+        await tx
+          .insert(sandboxTransfers)
+          .values({
+            id: sandboxId('trr'),
+            idempotencyKey,
+            kind: 'reversal',
+            chargeId: transfer.chargeId,
+            accountId: transfer.accountId,
+            transferId,
+            amountCents,
+            currency: transfer.currency,
+            createdAt: now(),
+          })
+          .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
+      })
     },
 
     async paymentAliases() {

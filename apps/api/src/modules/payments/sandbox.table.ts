@@ -114,6 +114,8 @@ export const sandboxCharges = pgTable(
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Of `refundedCents`, what came back from affiliates' commission transfers instead of the creator. */
+    affiliateRefundedCents: integer('affiliate_refunded_cents').notNull().default(0),
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -153,5 +155,34 @@ export const sandboxRefunds = pgTable(
   (t) => [
     uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey),
     index('sandbox_refunds_charge_idx').on(t.chargeId),
+  ],
+)
+
+/**
+ * Money moved between connected accounts, as Stripe's transfers and transfer reversals: a
+ * commission (`transfer`: taken from the charge's creator, sent to `accountId`) and its return
+ * (`reversal` of `transferId`: taken from the transfer's account back to the platform). Once per
+ * idempotency key.
+ */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind', { enum: ['transfer', 'reversal'] }).notNull(),
+    /** The charge whose creator's share the transfer came from. */
+    chargeId: text('charge_id').notNull(),
+    /** The account the transfer went to (for a reversal, the one it is taken back from). */
+    accountId: text('account_id').notNull(),
+    /** The transfer a reversal takes back; null for a transfer. */
+    transferId: text('transfer_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey),
+    index('sandbox_transfers_account_idx').on(t.accountId),
+    index('sandbox_transfers_charge_idx').on(t.chargeId),
   ],
 )

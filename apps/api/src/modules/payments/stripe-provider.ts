@@ -196,22 +196,80 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       )
     },
 
-    async refund({ paymentRef, amountCents, reason, idempotencyKey }) {
+    async refund({ paymentRef, amountCents, reason, affiliateCents = 0, idempotencyKey }) {
       const target = await refundTarget(paymentRef)
-      // Destination charges: the fee comes back from the platform in proportion, and the creator's
-      // share from the connected account (which may go negative: Stripe then debits it).
+      // Stripe's own `reason` takes three fixed words; ours is free text (at most 500 characters, as metadata allows).
+      const metadata = reason ? { metadata: { reason: reason.slice(0, 500) } } : {}
+      if (affiliateCents <= 0) {
+        // Destination charges: the fee comes back from the platform in proportion, and the creator's
+        // share from the connected account (which may go negative: Stripe then debits it).
+        await call('Refunding', () =>
+          stripe.refunds.create(
+            { ...target, amount: amountCents, refund_application_fee: true, reverse_transfer: true, ...metadata },
+            { idempotencyKey },
+          ),
+        )
+        return
+      }
+      // Part of the creator's transfer went on to an affiliate (decision 038): Stripe's
+      // `reverse_transfer` would ask the transfer for the whole refund in proportion, more than is left
+      // of it. The refund leaves the transfer alone and the creator's part is reversed here; the
+      // affiliate's part comes back from their transfer (`reverseCommission`).
+      const chargeId = await chargeIdOf(target)
+      const transferId = await transferOf(chargeId)
       await call('Refunding', () =>
         stripe.refunds.create(
-          {
-            ...target,
-            amount: amountCents,
-            refund_application_fee: true,
-            reverse_transfer: true,
-            // Stripe's own `reason` takes three fixed words; ours is free text (at most 500 characters, as metadata allows).
-            ...(reason ? { metadata: { reason: reason.slice(0, 500) } } : {}),
-          },
+          { ...target, amount: amountCents, refund_application_fee: true, reverse_transfer: false, ...metadata },
           { idempotencyKey },
         ),
+      )
+      const creatorCents = amountCents - Math.min(affiliateCents, amountCents)
+      if (creatorCents > 0) {
+        await call("Taking the refund's share back from the creator", () =>
+          stripe.transfers.createReversal(
+            transferId,
+            { amount: creatorCents, metadata: { refund_key: idempotencyKey.slice(0, 500) } },
+            { idempotencyKey: `${idempotencyKey}:creator` },
+          ),
+        )
+      }
+    },
+
+    async transferCommission({ paymentRef, destinationAccountId, amountCents, currency, idempotencyKey }) {
+      const chargeId = await chargeIdOf(await refundTarget(paymentRef))
+      const creatorTransfer = await transferOf(chargeId)
+      // `source_transaction` makes the cents available to the affiliate when the charge's money is,
+      // whatever the platform's own balance holds, and Stripe refuses more than the charge. The transfer
+      // goes first: if the affiliate's account cannot take it, nothing has moved.
+      const transfer = await call('Transferring the commission', () =>
+        stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency,
+            destination: destinationAccountId,
+            source_transaction: chargeId,
+            description: 'Affiliate commission',
+            metadata: { payment_ref: paymentRef, commission_key: idempotencyKey.slice(0, 500) },
+          },
+          { idempotencyKey: `${idempotencyKey}:to-affiliate` },
+        ),
+      )
+      // Out of the creator's share: the charge's transfer to the creator gives the cents back to the
+      // platform. Should this fail, the caller's retry under the same key replays the transfer above
+      // and tries this again.
+      await call("Taking the commission from the creator's share", () =>
+        stripe.transfers.createReversal(
+          creatorTransfer,
+          { amount: amountCents, metadata: { commission_key: idempotencyKey.slice(0, 500) } },
+          { idempotencyKey: `${idempotencyKey}:from-creator` },
+        ),
+      )
+      return { transferId: transfer.id }
+    },
+
+    async reverseCommission({ transferId, amountCents, idempotencyKey }) {
+      await call('Taking the commission back', () =>
+        stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey }),
       )
     },
 
@@ -263,6 +321,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     }
     return id
+  }
+
+  /** The charge itself (a `ch_` id): a payment intent's latest charge. */
+  async function chargeIdOf(target: { payment_intent: string } | { charge: string }): Promise<string> {
+    if ('charge' in target) return target.charge
+    const intent = await call('Reading the payment', () => stripe.paymentIntents.retrieve(target.payment_intent))
+    const charge = idOf(intent.latest_charge)
+    if (!charge) throw new PaymentProviderError(`Payment ${target.payment_intent} has no charge`, 'invalid_request')
+    return charge
+  }
+
+  /** The transfer of a destination charge to the creator's account. */
+  async function transferOf(chargeId: string): Promise<string> {
+    const charge = await call('Reading the charge', () => stripe.charges.retrieve(chargeId))
+    const transfer = idOf(charge.transfer)
+    if (!transfer) throw new PaymentProviderError(`Charge ${chargeId} has no transfer to a creator`, 'invalid_request')
+    return transfer
   }
 
   /** A charge to refund: payment intents and charges directly; an invoice through its payment. */
