@@ -19,6 +19,7 @@ export function someFigures(overrides: Partial<AnalyticsFigures> = {}): Analytic
     platform_fees_cents: 0,
     net_earnings_cents: 0,
     refunds_cents: 0,
+    affiliate_commission_cents: 0,
     mrr_cents: 0,
     active_subscribers: 0,
     new_subscribers: 0,

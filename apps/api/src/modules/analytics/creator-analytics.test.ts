@@ -274,6 +274,7 @@ describe('GET /api/creator/analytics/{id}', () => {
       platform_fees_cents: 1115,
       net_earnings_cents: 10_035,
       refunds_cents: 1000,
+      affiliate_commission_cents: 0,
       // Pat 2900 + Sam 2900 + Bo 1450 (half, forever).
       mrr_cents: 7250,
       active_subscribers: 3,
@@ -293,6 +294,7 @@ describe('GET /api/creator/analytics/{id}', () => {
       platform_fees_cents: 580,
       net_earnings_cents: 5220,
       refunds_cents: 0,
+      affiliate_commission_cents: 0,
       mrr_cents: 5800,
       active_subscribers: 2,
       new_subscribers: 2,
@@ -504,6 +506,7 @@ describe('GET /api/creator/analytics/{id}', () => {
       platform_fees_cents: 0,
       net_earnings_cents: 0,
       refunds_cents: 0,
+      affiliate_commission_cents: 0,
       mrr_cents: 0,
       active_subscribers: 0,
       new_subscribers: 0,
