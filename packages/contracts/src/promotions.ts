@@ -227,6 +227,8 @@ export const AnalyticsSeriesPoint = z.object({
   /** As the period's: gross less fees, refunds and affiliates' commissions. */
   net_earnings_cents: z.number().int(),
   gross_sales_cents: z.number().int(),
+  /** Affiliates' commissions of the bucket, net of those returned with refunds. */
+  affiliate_commission_cents: z.number().int(),
   new_subscribers: z.number().int(),
   cancelled_subscribers: z.number().int(),
   /** Live subscriptions at the bucket's end. */

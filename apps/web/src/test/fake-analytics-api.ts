@@ -40,6 +40,7 @@ export function aSeriesPoint(overrides: Partial<SeriesPoint> = {}): SeriesPoint 
     start: '2026-03-01T00:00:00.000Z',
     net_earnings_cents: 0,
     gross_sales_cents: 0,
+    affiliate_commission_cents: 0,
     new_subscribers: 0,
     cancelled_subscribers: 0,
     active_subscribers: 0,

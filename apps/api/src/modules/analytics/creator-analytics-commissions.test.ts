@@ -144,9 +144,18 @@ describe('affiliates’ commissions in GET /api/creator/analytics/{id}', () => {
     expect(await lifetimeNet(dana)).toBe(handFigures.net_earnings_cents)
     const day = (report: CreatorAnalytics, d: string) => report.series.find((p) => p.start === `${d}T00:00:00.000Z`)
     // 21 Nov: 2900 + 1000 − 290 − 100 − 580. 22 Nov: −1450 + 145 + 290.
-    expect(day(live, '2026-11-21')).toMatchObject({ gross_sales_cents: 3900, net_earnings_cents: 2930 })
-    expect(day(live, '2026-11-22')).toMatchObject({ gross_sales_cents: 0, net_earnings_cents: -1015 })
+    expect(day(live, '2026-11-21')).toMatchObject({
+      gross_sales_cents: 3900,
+      affiliate_commission_cents: 580,
+      net_earnings_cents: 2930,
+    })
+    expect(day(live, '2026-11-22')).toMatchObject({
+      gross_sales_cents: 0,
+      affiliate_commission_cents: -290,
+      net_earnings_cents: -1015,
+    })
     expect(live.series.reduce((s, p) => s + p.net_earnings_cents, 0)).toBe(1915)
+    expect(live.series.reduce((s, p) => s + p.affiliate_commission_cents, 0)).toBe(290)
     expect(live.by_plan.map((p) => [p.plan_name, p.gross_sales_cents, p.net_earnings_cents])).toEqual([
       // 2900 − 290 − 580, then −1450 + 145 + 290.
       ['Monthly', 2900, 1015],

@@ -400,6 +400,7 @@ export async function creatorAnalytics(
       start: `${start}T00:00:00.000Z`,
       net_earnings_cents: net(m),
       gross_sales_cents: m.gross,
+      affiliate_commission_cents: m.commission,
       new_subscribers: flows.started,
       cancelled_subscribers: flows.cancelled,
       active_subscribers: active,
