@@ -194,9 +194,17 @@ export const CreatorAnalyticsParams = z.object({ id: z.uuid() })
 export const AnalyticsFigures = z.object({
   gross_sales_cents: z.number().int(),
   platform_fees_cents: z.number().int(),
-  /** Gross less fees less refunds (the creator's share, before payouts). */
+  /**
+   * Gross less fees less refunds less affiliates' commissions (the creator's share, before payouts:
+   * what the period added to the creator's balance).
+   */
   net_earnings_cents: z.number().int(),
   refunds_cents: z.number().int(),
+  /**
+   * Affiliates' commissions on the creator's sales, out of the creator's share (decision 038), less
+   * those returned with refunds in the period; 0 for a creator without affiliates.
+   */
+  affiliate_commission_cents: z.number().int(),
   /** Monthly recurring revenue at the period's end: live subscriptions' prices per month. */
   mrr_cents: z.number().int(),
   /** Live subscriptions at the period's end. */
@@ -216,8 +224,11 @@ export type AnalyticsFigures = z.infer<typeof AnalyticsFigures>
 export const AnalyticsSeriesPoint = z.object({
   /** The bucket's first instant (UTC). */
   start: z.iso.datetime({ offset: true }),
+  /** As the period's: gross less fees, refunds and affiliates' commissions. */
   net_earnings_cents: z.number().int(),
   gross_sales_cents: z.number().int(),
+  /** Affiliates' commissions of the bucket, net of those returned with refunds. */
+  affiliate_commission_cents: z.number().int(),
   new_subscribers: z.number().int(),
   cancelled_subscribers: z.number().int(),
   /** Live subscriptions at the bucket's end. */

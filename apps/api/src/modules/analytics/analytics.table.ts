@@ -3,9 +3,9 @@ import { creatorProfiles } from '../creators/creators.table.ts'
 
 /**
  * A creator's settled days in figures (decision 037): one row per creator, UTC day, metric and key
- * with a value other than zero — `gross`, `fees` and `refunds` in cents keyed by the plan (`plan:`
- * and its id, or the purchase's kind when it has no plan), `sent` and `failed` pick alerts keyed by
- * channel — and a `settled` row (key '', value 0) on the last day of every batch stored, so the
+ * with a value other than zero — `gross`, `fees`, `refunds` and affiliates' `commission` (net of
+ * those returned) in cents keyed by the plan (`plan:` and its id, or the purchase's kind when it
+ * has no plan), `sent` and `failed` pick alerts keyed by channel — and a `settled` row (key '', value 0) on the last day of every batch stored, so the
  * newest stored day is known. A day is written once, when it has been over for two whole days, by
  * the same query that computes the recent days live from the ledger and the deliveries; the
  * analytics sum these rows instead of millions of ledger rows. Owned by the analytics module.

@@ -13,6 +13,7 @@ import { mrrFactor, startedPurchases as started } from '../purchases/purchases.s
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
   figuresOfPieces,
+  moneyMetrics,
   newestStoredDay,
   settleCreatorDays,
   type DeliveryMetric,
@@ -255,9 +256,10 @@ interface Money {
   gross: number
   fees: number
   refunds: number
+  commission: number
 }
-const noMoney = (): Money => ({ gross: 0, fees: 0, refunds: 0 })
-const net = (m: Money) => m.gross - m.fees - m.refunds
+const noMoney = (): Money => ({ gross: 0, fees: 0, refunds: 0, commission: 0 })
+const net = (m: Money) => m.gross - m.fees - m.refunds - m.commission
 
 function figuresOf(money: Money, p: PurchaseWindow): AnalyticsFigures {
   const churnBase = p.live_start + p.new
@@ -266,6 +268,7 @@ function figuresOf(money: Money, p: PurchaseWindow): AnalyticsFigures {
     platform_fees_cents: money.fees,
     net_earnings_cents: net(money),
     refunds_cents: money.refunds,
+    affiliate_commission_cents: money.commission,
     mrr_cents: p.mrr,
     active_subscribers: p.live_end,
     new_subscribers: p.new,
@@ -352,7 +355,7 @@ export async function creatorAnalytics(
   }
   const sum = (map: Map<string, Money>) => {
     const total = noMoney()
-    for (const m of map.values()) for (const k of ['gross', 'fees', 'refunds'] as const) total[k] += m[k]
+    for (const m of map.values()) for (const k of moneyMetrics) total[k] += m[k]
     return total
   }
 
@@ -397,6 +400,7 @@ export async function creatorAnalytics(
       start: `${start}T00:00:00.000Z`,
       net_earnings_cents: net(m),
       gross_sales_cents: m.gross,
+      affiliate_commission_cents: m.commission,
       new_subscribers: flows.started,
       cancelled_subscribers: flows.cancelled,
       active_subscribers: active,

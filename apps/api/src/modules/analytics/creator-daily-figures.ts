@@ -5,12 +5,13 @@ import { addDays, dayMs, dayStartMs, firstLiveDay, rangesOf, utcDay, type Piece 
 
 /**
  * A creator's money and pick alerts by piece of time (decision 037): the ledger's charges, platform
- * fees and refunds keyed by the plan of the purchase they belong to, and the pick alerts sent or
- * failed keyed by channel. Settled days are computed once and stored (`creator_daily_figures`), the
+ * fees, refunds and affiliates' commissions keyed by the plan of the purchase they belong to, and
+ * the pick alerts sent or failed keyed by channel. Settled days are computed once and stored (`creator_daily_figures`), the
  * rest is computed live by the same query, so a stored day is by construction the live computation.
  */
 
-export const moneyMetrics = ['gross', 'fees', 'refunds'] as const
+/** `commission`: affiliates' commissions out of the creator's share, less those returned (decision 038). */
+export const moneyMetrics = ['gross', 'fees', 'refunds', 'commission'] as const
 export type MoneyMetric = (typeof moneyMetrics)[number]
 /** The discount a promo code gave: for each charge of a purchase made with one, its list price less what was charged. */
 export const discountMetric = 'discount'
@@ -57,8 +58,9 @@ function within(column: SQL, ranges: ReadonlyArray<[number, number]>): SQL {
  * The figures of each piece `[bounds[i], bounds[i + 1])` that lies within `ranges`: a map from the
  * piece's index to its rows. One statement, each source read through its index by creator and time.
  * A charge counts as gross sales, a platform fee (negative; positive when given back with a refund)
- * as fees net of those given back, a refund as refunds, and a charge made with a promo code's
- * discount as that discount (its list price less the amount charged); a pick alert counts when it was sent
+ * as fees net of those given back, a refund as refunds, an affiliate's commission (negative) as
+ * commission net of those returned with refunds (`affiliate_commission_reversal`, positive), and a
+ * charge made with a promo code's discount as that discount (its list price less the amount charged); a pick alert counts when it was sent
  * (delivered ones included) or when it failed.
  */
 export async function figuresByPiece(
@@ -74,11 +76,13 @@ export async function figuresByPiece(
   const rows = await queryRows<{ piece: number | string; metric: string; key: string; value: string | number }>(
     db,
     sql`select width_bucket(l.occurred_at, ${thresholds}::timestamptz[]) as "piece",
-          case l.kind when 'charge' then 'gross' when 'platform_fee' then 'fees' else 'refunds' end as "metric",
+          case l.kind when 'charge' then 'gross' when 'platform_fee' then 'fees' when 'refund' then 'refunds'
+            else 'commission' end as "metric",
           coalesce('plan:' || p.plan_id::text, p.kind, 'other') as "key",
           sum(case when l.kind = 'charge' then l.amount_cents else -l.amount_cents end) as "value"
         from ledger_entries l left join purchases p on p.id = l.purchase_id and p.creator_id = ${creatorId}
-        where l.creator_id = ${creatorId} and l.kind in ('charge', 'platform_fee', 'refund')
+        where l.creator_id = ${creatorId}
+          and l.kind in ('charge', 'platform_fee', 'refund', 'affiliate_commission', 'affiliate_commission_reversal')
           and (${within(sql`l.occurred_at`, ranges)})
         group by 1, 2, 3
         union all

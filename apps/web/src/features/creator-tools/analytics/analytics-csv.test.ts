@@ -45,4 +45,31 @@ describe('analytics CSV', () => {
       '',
     ])
   })
+
+  it('adds the affiliates’ commissions, last, when some bucket has one', () => {
+    const analytics = anAnalytics('7d', {
+      series: [
+        aSeriesPoint({
+          start: '2026-01-05T00:00:00.000Z',
+          net_earnings_cents: 1_450,
+          gross_sales_cents: 2_900,
+          affiliate_commission_cents: 580,
+        }),
+        aSeriesPoint({ start: '2026-01-06T00:00:00.000Z' }),
+        aSeriesPoint({
+          start: '2026-01-07T00:00:00.000Z',
+          net_earnings_cents: -1_015,
+          affiliate_commission_cents: -290,
+        }),
+      ],
+    })
+
+    expect(analyticsCsv(analytics).text.split('\r\n')).toEqual([
+      'period_start,bucket,net_earnings_usd,gross_sales_usd,new_subscribers,cancelled_subscribers,active_subscribers,affiliate_commissions_usd',
+      '2026-01-05,day,14.50,29.00,0,0,0,5.80',
+      '2026-01-06,day,0.00,0.00,0,0,0,0.00',
+      '2026-01-07,day,-10.15,0.00,0,0,0,-2.90',
+      '',
+    ])
+  })
 })

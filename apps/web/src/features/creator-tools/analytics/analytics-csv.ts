@@ -32,7 +32,12 @@ const header = [
   'active_subscribers',
 ]
 
+/**
+ * The series by bucket. Affiliates' commissions (already out of net earnings) get a column of their
+ * own, last, only when some bucket has one: a creator without affiliates gets the file as before.
+ */
 export function analyticsCsv(analytics: CreatorAnalytics): { fileName: string; text: string } {
+  const hasCommissions = analytics.series.some((point) => point.affiliate_commission_cents !== 0)
   const rows = analytics.series.map((point) => [
     // The bucket's first day (UTC), as the server buckets.
     new Date(point.start).toISOString().slice(0, 10),
@@ -42,8 +47,10 @@ export function analyticsCsv(analytics: CreatorAnalytics): { fileName: string; t
     point.new_subscribers,
     point.cancelled_subscribers,
     point.active_subscribers,
+    ...(hasCommissions ? [centsAsDollars(point.affiliate_commission_cents)] : []),
   ])
-  return { fileName: csvFileName(analytics.timeframe), text: toCsv([header, ...rows]) }
+  const columns = hasCommissions ? [...header, 'affiliate_commissions_usd'] : header
+  return { fileName: csvFileName(analytics.timeframe), text: toCsv([columns, ...rows]) }
 }
 
 export function csvFileName(timeframe: AnalyticsTimeframe): string {

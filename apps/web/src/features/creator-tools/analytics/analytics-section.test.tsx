@@ -154,6 +154,37 @@ describe('creator analytics', () => {
     expect(metric('Refunds')).toEqual(['$150', 'Down 25% vs previous 30 days'])
   })
 
+  it('says under net earnings what went to affiliates, or came back from them, only when something did', async () => {
+    serveAnalyticsApi({
+      answers: {
+        '30d': anAnalytics('30d', {
+          current: someFigures({
+            gross_sales_cents: 5_800,
+            platform_fees_cents: 580,
+            affiliate_commission_cents: 1_160,
+            net_earnings_cents: 4_060,
+          }),
+          previous: someFigures({ gross_sales_cents: 2_900, platform_fees_cents: 290, net_earnings_cents: 2_610 }),
+        }),
+        // A refund this week of a sale an affiliate brought before: part of the commission came back.
+        '7d': anAnalytics('7d', {
+          current: someFigures({ refunds_cents: 1_450, affiliate_commission_cents: -290, net_earnings_cents: -1_015 }),
+        }),
+      },
+    })
+    const { user } = renderSection()
+    await netEarningsShown('$40.60')
+    expect(metric('Net earnings')).toEqual([
+      '$40.60',
+      'After $5.80 in fees and $11.60 to affiliates',
+      'Up 56% vs previous 30 days',
+    ])
+
+    await user.click(screen.getByRole('tab', { name: '7 days' }))
+    await netEarningsShown('-$10.15')
+    expect(metric('Net earnings')[1]).toBe('After $0 in fees and $2.90 back from affiliates')
+  })
+
   it('asks again when another timeframe is chosen, keeping the last figures until the new ones come', async () => {
     const { calls, state } = serveAnalyticsApi({
       answers: {

@@ -31,11 +31,20 @@ const rate = (key: 'churn_rate' | 'trial_conversion_rate'): Pick<Metric, 'value'
   change: (current, previous, against) => rateChange(current[key], previous[key], against),
 })
 
+/**
+ * Affiliates' commissions taken out of net earnings (decision 038), net of those returned with
+ * refunds: said only when there are some, so a creator without affiliates reads what they always did.
+ */
+function affiliatesPart(cents: number): string {
+  if (cents === 0) return ''
+  return cents > 0 ? ` and ${formatCents(cents)} to affiliates` : ` and ${formatCents(-cents)} back from affiliates`
+}
+
 const metrics: Metric[] = [
   {
     label: 'Net earnings',
     ...money('net_earnings_cents'),
-    detail: (f) => `After ${formatCents(f.platform_fees_cents)} in fees`,
+    detail: (f) => `After ${formatCents(f.platform_fees_cents)} in fees${affiliatesPart(f.affiliate_commission_cents)}`,
   },
   { label: 'Gross sales', ...money('gross_sales_cents') },
   { label: 'MRR', ...money('mrr_cents'), detail: () => 'Monthly recurring revenue' },
