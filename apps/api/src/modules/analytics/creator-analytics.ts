@@ -102,6 +102,15 @@ function windowOf(rows: readonly PlanRow[], prefix: 'c' | 'p'): PurchaseWindow {
   return sums
 }
 
+/**
+ * Whether a purchase may count in a window starting at `lo` or later: every figure needs a start,
+ * an end, a cancellation or a still-running subscription at or after `lo`. What ended (and was
+ * cancelled) before it — most of a long-running creator's churn and passes — is skipped.
+ */
+function mayCount(lo: number): SQL {
+  return sql`(created_at >= ${at(lo)} or ended_at is null or ended_at >= ${at(lo)} or canceled_at >= ${at(lo)})`
+}
+
 /** The purchases' figures of both windows, by plan (one pass over the creator's purchases). */
 async function purchaseFigures(db: Db, creatorId: string, w: AnalyticsWindows, now: number): Promise<PlanRow[]> {
   const previous = w.previousFrom ?? w.from
@@ -111,7 +120,7 @@ async function purchaseFigures(db: Db, creatorId: string, w: AnalyticsWindows, n
           max(kind) as "kind", ${windowFigures('c', w.from, w.end, now)}
           ${w.previousFrom === null ? sql`` : sql`, ${windowFigures('p', previous, w.from, now)}`}
         from purchases
-        where creator_id = ${creatorId} and ${started}
+        where creator_id = ${creatorId} and ${started} and ${mayCount(previous)}
         group by 1, 2`,
   )
 }
