@@ -130,12 +130,24 @@ const planColumns = sql`coalesce('plan:' || plan_id::text, kind) as "plan_key", 
  * end and not ended before `lo`. What ended before `lo` — most of a long-running creator's churn
  * and passes — is read by neither, except a purchase without a plan: its kind stands for a plan of
  * its own in `by_plan`, listed (with zeros, and its name) even when nothing of it counts, as the
- * creator's own plans are, so the live pass reads every such purchase.
+ * creator's own plans are, so the live pass reads every such purchase. With no previous period
+ * (`all`) both would read everything, so one pass computes both.
  */
 async function purchaseFigures(db: Db, creatorId: string, w: AnalyticsWindows, now: number): Promise<PlanRow[]> {
-  const lo = w.previousFrom ?? w.from
-  const windows: Array<['c' | 'p', number, number]> = [['c', w.from, w.end]]
-  if (w.previousFrom !== null) windows.push(['p', w.previousFrom, w.from])
+  if (w.previousFrom === null) {
+    // `all`: both passes would read the whole history, so one does.
+    return queryRows<PlanRow>(
+      db,
+      sql`select ${planColumns}, ${eventFigures('c', w.from, w.end, now)}, ${liveFigures('c', w.from, w.end)}
+        from purchases where creator_id = ${creatorId} and ${started}
+        group by 1, 2`,
+    )
+  }
+  const lo = w.previousFrom
+  const windows: Array<['c' | 'p', number, number]> = [
+    ['c', w.from, w.end],
+    ['p', w.previousFrom, w.from],
+  ]
   const [events, live] = await Promise.all([
     queryRows<PlanRow>(
       db,
