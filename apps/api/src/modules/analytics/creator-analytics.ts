@@ -64,8 +64,11 @@ const windowColumns = [
 ] as const
 type WindowColumn = (typeof windowColumns)[number]
 
-/** The purchases' figures of the window `[a, b)`, as columns named with `prefix`. */
-function windowFigures(prefix: 'c' | 'p', a: number, b: number, now: number): SQL {
+/**
+ * The purchases' flows in the window `[a, b)`, as columns named with `prefix`: what started, was
+ * cancelled or ended in it, and its trials.
+ */
+function eventFigures(prefix: 'c' | 'p', a: number, b: number, now: number): SQL {
   const inWindow = (column: string) => sql`${sql.raw(column)} >= ${at(a)} and ${sql.raw(column)} < ${at(b)}`
   const trial = sql`kind = 'subscription' and trial_days > 0 and ${inWindow('created_at')}`
   const name = (column: WindowColumn) => sql.raw(`"${prefix}_${column}"`)
@@ -75,12 +78,26 @@ function windowFigures(prefix: 'c' | 'p', a: number, b: number, now: number): SQ
       sql`count(*) filter (where kind = 'one_time' and ${inWindow('created_at')}) as ${name('passes')}`,
       sql`count(*) filter (where kind = 'subscription' and ${inWindow('coalesce(canceled_at, ended_at)')}) as ${name('cancellations')}`,
       sql`count(*) filter (where kind = 'subscription' and ${inWindow('ended_at')}) as ${name('ended')}`,
-      sql`count(*) filter (where ${liveAt(a)}) as ${name('live_start')}`,
-      sql`count(*) filter (where ${liveAt(b)}) as ${name('live_end')}`,
-      sql`coalesce(sum(${priceAt(b)} * ${mrrFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
       sql`count(*) filter (where ${trial}) as ${name('trials')}`,
       sql`count(*) filter (where ${trial} and ${paidFrom} <= ${at(now)}) as ${name('trials_ended')}`,
       sql`count(*) filter (where ${trial} and ${purchaseCharged(sql.raw('purchases.id'))}) as ${name('converted')}`,
+    ],
+    sql`, `,
+  )
+}
+
+/**
+ * The subscriptions live at the window's start and the MRR at its end, as columns named with
+ * `prefix`; the live count at its end too for the current window (the previous window ends where
+ * the current one starts, so its `live_end` is the current `live_start`).
+ */
+function liveFigures(prefix: 'c' | 'p', a: number, b: number): SQL {
+  const name = (column: WindowColumn) => sql.raw(`"${prefix}_${column}"`)
+  return sql.join(
+    [
+      sql`count(*) filter (where ${liveAt(a)}) as ${name('live_start')}`,
+      ...(prefix === 'c' ? [sql`count(*) filter (where ${liveAt(b)}) as ${name('live_end')}`] : []),
+      sql`coalesce(sum(${priceAt(b)} * ${mrrFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
     ],
     sql`, `,
   )
@@ -103,18 +120,65 @@ function windowOf(rows: readonly PlanRow[], prefix: 'c' | 'p'): PurchaseWindow {
   return sums
 }
 
-/** The purchases' figures of both windows, by plan (one pass over the creator's purchases). */
+const planColumns = sql`coalesce('plan:' || plan_id::text, kind) as "plan_key", plan_id, max(plan_name) as "plan_name",
+  max(kind) as "kind"`
+
+/**
+ * The purchases' figures of both windows, by plan: two passes over the creator's purchases, run
+ * side by side, each over only the purchases it can count. The flows need something that happened
+ * at or after the earliest window's start `lo` (a start, a cancellation, an end: a few range scans
+ * for the short timeframes); the live counts and the MRR need the subscriptions started before the
+ * end and not ended before `lo`. What ended before `lo` — most of a long-running creator's churn
+ * and passes — is read by neither, except a purchase without a plan: its kind stands for a plan of
+ * its own in `by_plan`, listed (with zeros, and its name) even when nothing of it counts, as the
+ * creator's own plans are, so the live pass reads every such purchase. With no previous period
+ * (`all`) both would read everything, so one pass computes both.
+ */
 async function purchaseFigures(db: Db, creatorId: string, w: AnalyticsWindows, now: number): Promise<PlanRow[]> {
-  const previous = w.previousFrom ?? w.from
-  return queryRows<PlanRow>(
-    db,
-    sql`select coalesce('plan:' || plan_id::text, kind) as "plan_key", plan_id, max(plan_name) as "plan_name",
-          max(kind) as "kind", ${windowFigures('c', w.from, w.end, now)}
-          ${w.previousFrom === null ? sql`` : sql`, ${windowFigures('p', previous, w.from, now)}`}
+  if (w.previousFrom === null) {
+    // `all`: both passes would read the whole history, so one does.
+    return queryRows<PlanRow>(
+      db,
+      sql`select ${planColumns}, ${eventFigures('c', w.from, w.end, now)}, ${liveFigures('c', w.from, w.end)}
+        from purchases where creator_id = ${creatorId} and ${started}
+        group by 1, 2`,
+    )
+  }
+  const lo = w.previousFrom
+  const windows: Array<['c' | 'p', number, number]> = [
+    ['c', w.from, w.end],
+    ['p', w.previousFrom, w.from],
+  ]
+  const [events, live] = await Promise.all([
+    queryRows<PlanRow>(
+      db,
+      sql`select ${planColumns}, ${sql.join(
+        windows.map(([prefix, a, b]) => eventFigures(prefix, a, b, now)),
+        sql`, `,
+      )}
         from purchases
         where creator_id = ${creatorId} and ${started}
+          and (created_at >= ${at(lo)} or coalesce(canceled_at, ended_at) >= ${at(lo)} or ended_at >= ${at(lo)})
         group by 1, 2`,
-  )
+    ),
+    queryRows<PlanRow>(
+      db,
+      sql`select ${planColumns}, ${sql.join(
+        windows.map(([prefix, a, b]) => liveFigures(prefix, a, b)),
+        sql`, `,
+      )}
+        from purchases
+        where creator_id = ${creatorId} and ${started}
+          and ((kind = 'subscription' and created_at < ${at(w.end)} and (ended_at is null or ended_at >= ${at(lo)}))
+            or plan_id is null)
+        group by 1, 2`,
+    ),
+  ])
+  const rows = new Map<string, PlanRow>()
+  // The live pass first: it holds every plan-less purchase, so its name for them is the whole one.
+  for (const row of [...live, ...events]) rows.set(row.plan_key, { ...row, ...rows.get(row.plan_key) })
+  for (const row of rows.values()) row.p_live_end = row.c_live_start ?? 0
+  return [...rows.values()]
 }
 
 /**
