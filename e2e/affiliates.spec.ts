@@ -1,44 +1,39 @@
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { signUpThroughForm, uniqueEmail } from './support/accounts.ts'
 import { readFromMail } from './support/mailbox.ts'
-import { definitionOf, ownClientAddress, payWithCard, personAt, testCards } from './support/payments.ts'
-import { addMonthlyPlan, becomeCreator, setUpPayouts } from './support/picks.ts'
+import { definitionOf, payWithCard, personAt, testCards } from './support/payments.ts'
+import { sellingCreator, uniqueUsername } from './support/picks.ts'
 
 // Issue 17, point 6 (decision 038): a creator invites an affiliate by e-mail with 20% of every
 // payment; the affiliate signs up from the e-mailed link, accepts and sees their own link; a new
 // customer follows that link, signs up and pays $20 with 4242; the affiliate sees their $4
 // commission, and the creator sees the affiliate's click, customer, sale and commission.
 
-function unique(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
-}
-
 /** The invitation e-mail's link to accept, as its text part writes it. */
 const invitationLinkPattern = /Accept the invitation \(within \d+ days\): (\S+)/
 
 test('an affiliate invited by e-mail brings a paying customer through their link and both see the commission', async ({
-  page,
-  context,
   browser,
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  await context.setExtraHTTPHeaders(ownClientAddress())
   const opened: BrowserContext[] = []
-  const username = `gwen_${unique()}`.slice(0, 30)
+  const username = uniqueUsername('gwen')
   const affiliateEmail = uniqueEmail('affiliate')
 
   try {
+    const creator = await personAt(browser, baseURL!, opened)
     // The creator: a $20 monthly plan, payouts set up, and an affiliate invited with 20% of every payment.
-    await becomeCreator(page, { name: 'Gwen Grower', username, sport: 'nba' })
-    await addMonthlyPlan(page, 'Monthly picks', '20')
-    await setUpPayouts(page)
-
-    await page.goto('/creator-promotions')
-    await expect(page.getByRole('heading', { level: 1, name: 'Creator Promotions' })).toBeVisible()
-    const affiliates = page.getByRole('region', { name: 'Affiliates' })
+    await sellingCreator(
+      creator,
+      { name: 'Gwen Grower', username, sport: 'nba' },
+      { name: 'Monthly picks', priceDollars: '20' },
+    )
+    await creator.goto('/creator-promotions')
+    await expect(creator.getByRole('heading', { level: 1, name: 'Creator Promotions' })).toBeVisible()
+    const affiliates = creator.getByRole('region', { name: 'Affiliates' })
     await affiliates.getByRole('button', { name: 'Invite an affiliate' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Invite an affiliate' })
+    const dialog = creator.getByRole('dialog', { name: 'Invite an affiliate' })
     await dialog.getByLabel('E-mail').fill(affiliateEmail)
     await dialog.getByLabel('Reward').selectOption({ label: 'A percentage of the payment' })
     await dialog.getByLabel('Percentage').fill('20')
@@ -94,7 +89,7 @@ test('an affiliate invited by e-mail brings a paying customer through their link
     await expect(definitionOf(affiliate.getByRole('region', { name: 'Earnings' }), 'Earned')).toHaveText('$4')
 
     // The creator sees the affiliate's click, customer, sale and commission in the Affiliates section.
-    await page.reload()
+    await creator.reload()
     const active = affiliates.getByRole('listitem').filter({ hasText: affiliateEmail })
     await expect(active.getByText('Active', { exact: true })).toBeVisible()
     await expect(active.getByText(link.href, { exact: true })).toBeVisible()

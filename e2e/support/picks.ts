@@ -51,6 +51,22 @@ export async function setUpPayouts(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Payouts are set up' })).toBeVisible()
 }
 
+/** A username no other test takes: the prefix and a time-and-random suffix, within the 30 characters allowed. */
+export function uniqueUsername(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 30)
+}
+
+/** A new creator ready to sell: signed up, one monthly plan, payouts set up (`setUpPayouts`). */
+export async function sellingCreator(
+  page: Page,
+  creator: { name: string; username: string; sport: string },
+  plan: { name: string; priceDollars: string },
+): Promise<void> {
+  await becomeCreator(page, creator)
+  await addMonthlyPlan(page, plan.name, plan.priceDollars)
+  await setUpPayouts(page)
+}
+
 /** Opens the creator's link, subscribes to the plan and pays with the sandbox card that succeeds. */
 export async function subscribeWithTestCard(page: Page, username: string, planName: string): Promise<void> {
   await page.goto(`/${username}`)
