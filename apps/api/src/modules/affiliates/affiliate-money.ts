@@ -33,8 +33,21 @@ interface Owed {
   moved: number
 }
 
-/** Each charge whose commission's money differs from what the ledger says (or the one given). */
-async function owed(db: Db, paymentRef: string | null, limit: number): Promise<Owed[]> {
+/**
+ * Which charges a pass looks at: one charge (its payment's or refund's event), the charges of the
+ * affiliate whose connected account changed (its `account.updated` event), or all (`null`, the
+ * scheduled pass).
+ */
+export type CommissionScope = { paymentRef: string } | { accountId: string } | null
+
+function scopeFilter(scope: CommissionScope) {
+  if (scope === null) return sql``
+  if ('paymentRef' in scope) return sql`and c.provider_ref = ${scope.paymentRef}`
+  return sql`and c.affiliate_id in (select creator_id from payout_accounts where account_id = ${scope.accountId})`
+}
+
+/** Each charge in scope whose commission's money differs from what the ledger says. */
+async function owed(db: Db, scope: CommissionScope, limit: number): Promise<Owed[]> {
   const rows = await queryRows<Record<keyof Owed, string | number>>(
     db,
     sql`select * from (
@@ -45,7 +58,7 @@ async function owed(db: Db, paymentRef: string | null, limit: number): Promise<O
             coalesce((select sum(case when m.kind = 'transfer' then m.amount_cents else -m.amount_cents end)
               from affiliate_commission_transfers m where m.payment_ref = c.provider_ref), 0) as moved
           from affiliate_ledger_entries c
-          where c.kind = 'commission' ${paymentRef === null ? sql`` : sql`and c.provider_ref = ${paymentRef}`}
+          where c.kind = 'commission' ${scopeFilter(scope)}
         ) o where o.earned <> o.moved
         order by o."paymentRef" limit ${limit}`,
   )
@@ -59,17 +72,17 @@ async function owed(db: Db, paymentRef: string | null, limit: number): Promise<O
 }
 
 /**
- * Moves what the ledgers owe, for one charge or (`paymentRef` null) every charge, at most `limit`.
+ * Moves what the ledgers owe, for the charges in `scope` (all when null), at most `limit`.
  * A failure is logged and left for the next pass. Counts the charges moved and those waiting for
  * the affiliate's account.
  */
 export async function moveCommissionMoney(
   deps: MoneyDeps,
-  paymentRef: string | null = null,
+  scope: CommissionScope = null,
   limit = 100,
 ): Promise<{ moved: number; waiting: number }> {
   const done = { moved: 0, waiting: 0 }
-  for (const row of await owed(deps.db, paymentRef, limit)) {
+  for (const row of await owed(deps.db, scope, limit)) {
     try {
       if (row.earned > row.moved ? await sendToAffiliate(deps, row) : await takeBack(deps, row)) done.moved += 1
       else done.waiting += 1

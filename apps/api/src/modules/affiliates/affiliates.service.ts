@@ -24,7 +24,7 @@ import type { PurchaseRow } from '../purchases/purchases.service.ts'
 import { findUserById } from '../users/users.service.ts'
 import { affiliateArrangements, affiliateClicks, affiliateReferrals } from './affiliates.table.ts'
 
-export { affiliateShareOfRefund, moveCommissionMoney } from './affiliate-money.ts'
+export { affiliateShareOfRefund, moveCommissionMoney, type CommissionScope } from './affiliate-money.ts'
 
 /**
  * Affiliates (decision 038): a creator's arrangements with the people who bring them customers,

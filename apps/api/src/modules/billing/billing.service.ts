@@ -8,7 +8,7 @@ import {
   type PaymentProvider,
   type SandboxProvider,
 } from '../payments/payments.service.ts'
-import { moveCommissionMoney } from '../affiliates/affiliates.service.ts'
+import { moveCommissionMoney, type CommissionScope } from '../affiliates/affiliates.service.ts'
 import type { EmailSender } from '../notifications/notifications.service.ts'
 import { expirePasses } from '../purchases/purchases.service.ts'
 import { applyPaymentEvent } from './payment-events.ts'
@@ -68,10 +68,11 @@ export function createBilling(options: BillingOptions): Billing {
 
   /**
    * Moves affiliates' commissions at the provider as the ledgers now say (decision 038): for the
-   * event's charge, or all that differ (`null`). Failures are logged inside and left for the scheduled job.
+   * event's charge, the affiliate whose account changed, or all that differ (`null`). Failures are
+   * logged inside and left for the scheduled job.
    */
-  const moveCommissions = async (paymentRef: string | null) =>
-    moveCommissionMoney({ db, provider, log }, paymentRef).catch((err: unknown) => {
+  const moveCommissions = async (scope: CommissionScope) =>
+    moveCommissionMoney({ db, provider, log }, scope).catch((err: unknown) => {
       log.error({ err }, "billing: affiliates' commissions could not be moved now; the scheduled job tries again")
       return { moved: 0, waiting: 0 }
     })
@@ -102,7 +103,10 @@ export function createBilling(options: BillingOptions): Billing {
           : 'payment' in event
             ? (event.payment?.paymentRef ?? null)
             : null
-      if (paymentRef !== null || event.type === 'account.updated') await moveCommissions(paymentRef)
+      if (paymentRef !== null) await moveCommissions({ paymentRef })
+      else if (event.type === 'account.updated' && event.payoutsEnabled) {
+        await moveCommissions({ accountId: event.accountId })
+      }
     }
     return applied
   }
