@@ -72,6 +72,7 @@ import { picksRoutes } from './modules/picks/picks.routes.ts'
 import { createGrader, type Grader } from './modules/picks/picks.service.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts'
+import { settleAllCreators } from './modules/analytics/creator-analytics.ts'
 import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
 
 declare module 'fastify' {
@@ -394,7 +395,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Every job, scheduled ones included, runs on pg-boss (jobs/all-jobs.ts); off in tests, which run
   // the work by hand, and in an API run beside `npm run worker` (RUN_WORKER=false).
   app.addHook('onReady', async () => {
-    if (config.runWorker) await workAllJobs(jobs, { alerts: alertDeps, billing, grader, log: app.log })
+    if (config.runWorker) {
+      const analytics = { settleAll: () => settleAllCreators(deps.database.db, now()) }
+      await workAllJobs(jobs, { alerts: alertDeps, billing, grader, analytics, log: app.log })
+    }
   })
   app.addHook('onClose', async () => {
     await jobs.stop()

@@ -62,4 +62,4 @@ export {
 export { contentReports } from '../modules/moderation/moderation.table.ts'
 export { consoleDailyTotals, consoleSnapshots } from '../modules/console/daily-totals.table.ts'
 export { creatorTotals, customerTotals } from '../modules/console/lists-totals.table.ts'
-export { creatorDailyFigures } from '../modules/analytics/analytics.table.ts'
+export { creatorDailyFigures, creatorMonthlyFigures } from '../modules/analytics/analytics.table.ts'

@@ -1,4 +1,5 @@
 import { alertJobs, workAlerts, type AlertDeps } from '../modules/alerts/alert-jobs.ts'
+import { analyticsJobs, workAnalytics } from '../modules/analytics/analytics-jobs.ts'
 import type { Grader } from '../modules/picks/picks.service.ts'
 import { gradingJobs, workGrading } from '../modules/picks/grading-jobs.ts'
 import { billingJobs, workBilling, type Billing } from '../modules/billing/billing.service.ts'
@@ -8,23 +9,26 @@ import type { Jobs } from './queue.ts'
  * Every kind of job the product has, from each feature's own jobs file: the queues `openJobQueue`
  * creates. The server (RUN_WORKER, the default) and `npm run worker` both run all of them.
  */
-export const allJobs = [...alertJobs, ...billingJobs, ...gradingJobs] as const
+export const allJobs = [...alertJobs, ...billingJobs, ...gradingJobs, ...analyticsJobs] as const
 
 /** What the job handlers need: the services the server and the worker each build. */
 export interface JobServices {
   alerts: AlertDeps
   billing: Pick<Billing, 'runScheduled'>
   grader: Pick<Grader, 'gradeDue'>
+  /** Stores every creator's settled analytics days (decision 037). */
+  analytics: { settleAll(): Promise<unknown> }
   log: { error(obj: object, msg: string): void }
 }
 
 /**
  * Takes every kind of job in this process and puts the scheduled ones (the alert sweep and billing
- * every minute, grading every five) on pg-boss's cron. Safe from any number of processes: pg-boss
+ * every minute, grading every five, analytics' settled days nightly) on pg-boss's cron. Safe from any number of processes: pg-boss
  * keeps one schedule per job and sends each tick once, and the `stately` queues run one at a time.
  */
 export async function workAllJobs(jobs: Jobs, services: JobServices): Promise<void> {
   await workAlerts(jobs, services.alerts)
   await workBilling(jobs, services.billing, services.log)
   await workGrading(jobs, services.grader, services.log)
+  await workAnalytics(jobs, services.analytics, services.log)
 }

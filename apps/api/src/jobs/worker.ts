@@ -8,6 +8,7 @@ import { createSenders, type Senders } from '../modules/notifications/notificati
 import { createOddsProvider } from '../modules/odds/odds.service.ts'
 import { createGrader, type Grader } from '../modules/picks/picks.service.ts'
 import { createBilling, type Billing } from '../modules/billing/billing.service.ts'
+import { settleAllCreators } from '../modules/analytics/creator-analytics.ts'
 import { allJobs, workAllJobs } from './all-jobs.ts'
 import { openJobQueue, type Jobs } from './queue.ts'
 
@@ -83,6 +84,7 @@ export async function createWorker(config: Config, options: WorkerOptions = {}):
         },
         billing,
         grader,
+        analytics: { settleAll: () => settleAllCreators(database.db, now()) },
         log,
       })
       log.info({ database: database.kind }, 'worker ready')

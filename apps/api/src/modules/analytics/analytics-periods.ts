@@ -89,11 +89,11 @@ export function windowsOf(timeframe: AnalyticsTimeframe, now: Date, firstActivit
 }
 
 /**
- * A day that has been over for this many whole days is settled: its figures are stored once
- * (`creator_daily_figures`); the last two days and today stay live, for provider events that come
- * late (decision 030 made the same choice for the console).
+ * A day is settled once it is over: its figures are stored once (`creator_daily_figures`) and only
+ * today is computed live. A change dated in a stored day forgets the stored days from it on (the
+ * triggers of migration 0026), so a provider's event arriving late is never lost.
  */
-export const settleDays = 2
+export const settleDays = 0
 
 /** The first day still computed live at `now`. */
 export function firstLiveDay(now: Date): string {

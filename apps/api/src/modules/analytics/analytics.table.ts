@@ -24,3 +24,22 @@ export const creatorDailyFigures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.creatorId, t.day, t.metric, t.key] })],
 )
+
+/**
+ * The sums of a creator's stored days by calendar month (UTC), for the long timeframes: written with
+ * the month's last day, in the same transaction, from the days stored — levels and the `settled`
+ * marker aside. Derived like the days, never edited.
+ */
+export const creatorMonthlyFigures = pgTable(
+  'creator_monthly_figures',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    metric: text('metric').notNull(),
+    key: text('key').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.month, t.metric, t.key] })],
+)

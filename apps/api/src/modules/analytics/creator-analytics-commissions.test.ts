@@ -136,7 +136,7 @@ const noMoney = {
 describe('affiliates’ commissions in GET /api/creator/analytics/{id}', () => {
   it('takes the commission net of its reversal out of net earnings, as the balance does, live and stored', async () => {
     const dana = await world()
-    clock = at('2026-11-23T12:00:00Z')
+    clock = at('2026-11-22T18:00:00Z')
     const live = await analytics(dana, '?timeframe=30d')
     expect(money(live.current)).toEqual(handFigures)
     expect(money(live.previous)).toEqual(noMoney)
@@ -161,12 +161,12 @@ describe('affiliates’ commissions in GET /api/creator/analytics/{id}', () => {
       ['Monthly', 2900, 1015],
       ['Day pass', 1000, 900],
     ])
-    // Both days are still live: nothing of them is stored yet.
+    // The 22nd is still live (today): only the 21st is stored.
     const storedDays = async () =>
       (await db().select().from(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, dana.id)))
         .filter((row) => row.metric === 'commission')
         .map((row) => [row.day, row.value])
-    expect(await storedDays()).toEqual([])
+    expect(await storedDays()).toEqual([['2026-11-21', 580]])
 
     // A week later both days are settled and stored, the commission with them; the figures are the same.
     clock = at('2026-11-30T12:00:00Z')

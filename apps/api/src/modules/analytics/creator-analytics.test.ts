@@ -92,7 +92,7 @@ async function gradedPick(
  * - 10 Nov 10:00 Ann (signed up through the link on 9 Nov) buys a day pass through the link: her first.
  * - 12 Nov 10:00 Lee buys a day pass through the link: not his first purchase from Dana.
  */
-async function world(): Promise<{ dana: Person; admin: Person }> {
+async function world(): Promise<{ dana: Person; admin: Person; lees: string }> {
   clock = at('2026-09-01T08:00:00Z')
   const dana = await creator(t, 'dana@example.com', 'SharpDana')
   await onboard(t, dana)
@@ -245,7 +245,7 @@ async function world(): Promise<{ dana: Person; admin: Person }> {
   await delivery(lee, 'email', 'failed', '2026-10-20T12:00:00Z')
 
   clock = at('2026-11-23T12:00:00Z')
-  return { dana, admin }
+  return { dana, admin, lees }
 }
 
 async function analytics(who: Person, creatorId: string, query = ''): Promise<CreatorAnalytics> {
@@ -402,9 +402,9 @@ describe('GET /api/creator/analytics/{id}', () => {
     const { dana } = await world()
     const first = await analytics(dana, dana.id, '?timeframe=90d')
     const stored = await db().select().from(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, dana.id))
-    // Settled days end two days before today: nothing from 21 November on is stored.
-    expect(stored.length).toBeGreaterThan(0)
-    expect(stored.every((row) => row.day < '2026-11-21')).toBe(true)
+    // A day is stored once it is over: up to 22 November, today (23 November) stays live.
+    expect(stored.some((row) => row.day === '2026-11-22')).toBe(true)
+    expect(stored.every((row) => row.day < '2026-11-23')).toBe(true)
     const again = await analytics(dana, dana.id, '?timeframe=90d')
     expect({ ...again, generated_at: null }).toEqual({ ...first, generated_at: null })
     expect(
@@ -416,6 +416,34 @@ describe('GET /api/creator/analytics/{id}', () => {
     expect(later.series.find((p) => p.start === '2026-11-16T00:00:00.000Z')).toEqual(
       first.series.find((p) => p.start === '2026-11-16T00:00:00.000Z'),
     )
+  })
+
+  it('forgets the stored days from a late change on, and counts it', async () => {
+    const { dana, lees } = await world()
+    const first = await analytics(dana, dana.id, '?timeframe=30d')
+    // A provider's charge for 10 November arrives today, and Lee's end is reported a day earlier.
+    await bookCharge(db(), {
+      creatorId: dana.id,
+      purchaseId: lees,
+      charge: { paymentRef: 'late-payment', amountCents: 500, feeCents: 50, currency: 'usd' },
+      occurredAt: at('2026-11-10T10:00:00Z'),
+      holdDays: 7,
+      description: 'Monthly',
+    })
+    const kept = await db().select().from(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, dana.id))
+    expect(kept.every((row) => row.day < '2026-11-10')).toBe(true)
+    const later = await analytics(dana, dana.id, '?timeframe=30d')
+    expect(later.current.gross_sales_cents).toBe(first.current.gross_sales_cents + 500)
+    expect(later.current.platform_fees_cents).toBe(first.current.platform_fees_cents + 50)
+    const day = (report: CreatorAnalytics, d: string) => report.series.find((p) => p.start.startsWith(d))
+    expect(day(later, '2026-11-10')?.gross_sales_cents).toBe((day(first, '2026-11-10')?.gross_sales_cents ?? 0) + 500)
+    await db()
+      .update(purchases)
+      .set({ endedAt: at('2026-11-14T12:00:00Z') })
+      .where(eq(purchases.id, lees))
+    const moved = await analytics(dana, dana.id, '?timeframe=30d')
+    expect(day(moved, '2026-11-14')?.active_subscribers).toBe((day(later, '2026-11-14')?.active_subscribers ?? 0) - 1)
+    expect(moved.current.active_subscribers).toBe(later.current.active_subscribers)
   })
 
   it('cuts the 7 days at their first instant, the day split between the two periods', async () => {

@@ -5,21 +5,29 @@ import {
   type CreatorAnalytics,
   type PickResult,
 } from '@picks/contracts'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { purchaseCharged } from '../ledger/ledger.service.ts'
-import { mrrFactor, startedPurchases as started } from '../purchases/purchases.service.ts'
+import { startedPurchases as started } from '../purchases/purchases.service.ts'
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
   figuresOfPieces,
-  moneyMetrics,
+  levelsAt,
+  mrrScale,
   newestStoredDay,
   settleCreatorDays,
   type DeliveryMetric,
+  type FlowMetric,
+  type Level,
   type MoneyMetric,
 } from './creator-daily-figures.ts'
-import { shareLinkFunnel } from './share-link-results.ts'
+
+interface PlanInfo {
+  plan_id: string | null
+  plan_name: string
+  kind: 'subscription' | 'one_time'
+}
 
 /**
  * A creator's analytics (spec §7 `GET /creator/analytics/{id}?timeframe`, decision 037): every
@@ -33,189 +41,56 @@ const at = (ms: number) => sql`${iso(ms)}::timestamptz`
 /** When the first paid period starts: after the free trial. */
 const paidFrom = sql.raw(`(created_at + trial_days * interval '1 day')`)
 
-/** A subscription live at the instant `t`: started before it and not ended by it. */
-function liveAt(t: number): SQL {
-  return sql`kind = 'subscription' and created_at < ${at(t)} and (ended_at is null or ended_at >= ${at(t)})`
+interface Trials {
+  /** Trials started in the period whose trial is over by now. */
+  ended: number
+  /** Of the trials started in the period, those charged since. */
+  converted: number
 }
 
 /**
- * The price a live subscription pays at `t`, before turning it into a month: its list price less a
- * promo code's discount that still applies then — one lasting forever, or for some months and not
- * yet over. A first-payment-only discount does not recur, so it is not in the MRR.
+ * The trials started in each period: how many are over by now and how many were charged — the
+ * creator's subscriptions with a trial started then (their own index), each checked for a charge.
  */
-function priceAt(t: number): SQL {
-  return sql`case when discount_kind is null or discount_duration = 'once' then price_cents
-    when discount_duration = 'repeating' and ${at(t)} >= ${paidFrom} + coalesce(discount_months, 0) * interval '1 month' then price_cents
-    when discount_kind = 'percent' then price_cents * (100 - percent_off) / 100.0
-    else greatest(price_cents - coalesce(amount_off_cents, 0), 0) end`
-}
-
-const windowColumns = [
-  'new',
-  'passes',
-  'cancellations',
-  'ended',
-  'live_start',
-  'live_end',
-  'mrr',
-  'trials',
-  'trials_ended',
-  'converted',
-] as const
-type WindowColumn = (typeof windowColumns)[number]
-
-/**
- * The purchases' flows in the window `[a, b)`, as columns named with `prefix`: what started, was
- * cancelled or ended in it, and its trials.
- */
-function eventFigures(prefix: 'c' | 'p', a: number, b: number, now: number): SQL {
-  const inWindow = (column: string) => sql`${sql.raw(column)} >= ${at(a)} and ${sql.raw(column)} < ${at(b)}`
-  const trial = sql`kind = 'subscription' and trial_days > 0 and ${inWindow('created_at')}`
-  const name = (column: WindowColumn) => sql.raw(`"${prefix}_${column}"`)
-  return sql.join(
-    [
-      sql`count(*) filter (where kind = 'subscription' and ${inWindow('created_at')}) as ${name('new')}`,
-      sql`count(*) filter (where kind = 'one_time' and ${inWindow('created_at')}) as ${name('passes')}`,
-      sql`count(*) filter (where kind = 'subscription' and ${inWindow('coalesce(canceled_at, ended_at)')}) as ${name('cancellations')}`,
-      sql`count(*) filter (where kind = 'subscription' and ${inWindow('ended_at')}) as ${name('ended')}`,
-      sql`count(*) filter (where ${trial}) as ${name('trials')}`,
-      sql`count(*) filter (where ${trial} and ${paidFrom} <= ${at(now)}) as ${name('trials_ended')}`,
-      sql`count(*) filter (where ${trial} and ${purchaseCharged(sql.raw('purchases.id'))}) as ${name('converted')}`,
-    ],
-    sql`, `,
-  )
-}
-
-/**
- * The subscriptions live at the window's start and the MRR at its end, as columns named with
- * `prefix`; the live count at its end too for the current window (the previous window ends where
- * the current one starts, so its `live_end` is the current `live_start`).
- */
-function liveFigures(prefix: 'c' | 'p', a: number, b: number): SQL {
-  const name = (column: WindowColumn) => sql.raw(`"${prefix}_${column}"`)
-  return sql.join(
-    [
-      sql`count(*) filter (where ${liveAt(a)}) as ${name('live_start')}`,
-      ...(prefix === 'c' ? [sql`count(*) filter (where ${liveAt(b)}) as ${name('live_end')}`] : []),
-      sql`coalesce(sum(${priceAt(b)} * ${mrrFactor}) filter (where ${liveAt(b)} and ${paidFrom} < ${at(b)}), 0) as ${name('mrr')}`,
-    ],
-    sql`, `,
-  )
-}
-
-interface PlanRow {
-  plan_key: string
-  plan_id: string | null
-  plan_name: string
-  kind: 'subscription' | 'one_time'
-  [column: string]: string | number | null
-}
-
-type PurchaseWindow = Record<WindowColumn, number>
-
-function windowOf(rows: readonly PlanRow[], prefix: 'c' | 'p'): PurchaseWindow {
-  const sums = Object.fromEntries(windowColumns.map((c) => [c, 0])) as PurchaseWindow
-  for (const row of rows) for (const c of windowColumns) sums[c] += Number(row[`${prefix}_${c}`] ?? 0)
-  sums.mrr = Math.round(sums.mrr)
-  return sums
-}
-
-const planColumns = sql`coalesce('plan:' || plan_id::text, kind) as "plan_key", plan_id, max(plan_name) as "plan_name",
-  max(kind) as "kind"`
-
-/**
- * The purchases' figures of both windows, by plan: two passes over the creator's purchases, run
- * side by side, each over only the purchases it can count. The flows need something that happened
- * at or after the earliest window's start `lo` (a start, a cancellation, an end: a few range scans
- * for the short timeframes); the live counts and the MRR need the subscriptions started before the
- * end and not ended before `lo`. What ended before `lo` — most of a long-running creator's churn
- * and passes — is read by neither, except a purchase without a plan: its kind stands for a plan of
- * its own in `by_plan`, listed (with zeros, and its name) even when nothing of it counts, as the
- * creator's own plans are, so the live pass reads every such purchase. With no previous period
- * (`all`) both would read everything, so one pass computes both.
- */
-async function purchaseFigures(db: Db, creatorId: string, w: AnalyticsWindows, now: number): Promise<PlanRow[]> {
-  if (w.previousFrom === null) {
-    // `all`: both passes would read the whole history, so one does.
-    return queryRows<PlanRow>(
-      db,
-      sql`select ${planColumns}, ${eventFigures('c', w.from, w.end, now)}, ${liveFigures('c', w.from, w.end)}
-        from purchases where creator_id = ${creatorId} and ${started}
-        group by 1, 2`,
-    )
-  }
-  const lo = w.previousFrom
-  const windows: Array<['c' | 'p', number, number]> = [
-    ['c', w.from, w.end],
-    ['p', w.previousFrom, w.from],
-  ]
-  const [events, live] = await Promise.all([
-    queryRows<PlanRow>(
-      db,
-      sql`select ${planColumns}, ${sql.join(
-        windows.map(([prefix, a, b]) => eventFigures(prefix, a, b, now)),
-        sql`, `,
-      )}
-        from purchases
-        where creator_id = ${creatorId} and ${started}
-          and (created_at >= ${at(lo)} or coalesce(canceled_at, ended_at) >= ${at(lo)} or ended_at >= ${at(lo)})
-        group by 1, 2`,
-    ),
-    queryRows<PlanRow>(
-      db,
-      sql`select ${planColumns}, ${sql.join(
-        windows.map(([prefix, a, b]) => liveFigures(prefix, a, b)),
-        sql`, `,
-      )}
-        from purchases
-        where creator_id = ${creatorId} and ${started}
-          and ((kind = 'subscription' and created_at < ${at(w.end)} and (ended_at is null or ended_at >= ${at(lo)}))
-            or plan_id is null)
-        group by 1, 2`,
-    ),
-  ])
-  const rows = new Map<string, PlanRow>()
-  // The live pass first: it holds every plan-less purchase, so its name for them is the whole one.
-  for (const row of [...live, ...events]) rows.set(row.plan_key, { ...row, ...rows.get(row.plan_key) })
-  for (const row of rows.values()) row.p_live_end = row.c_live_start ?? 0
-  return [...rows.values()]
-}
-
-/**
- * Subscriptions started, cancelled (set to end or ended) and ended by bucket of the current period:
- * three range scans of the creator's purchases, each on its own index.
- */
-async function purchaseSeries(
+async function trialOutcomes(
   db: Db,
   creatorId: string,
   w: AnalyticsWindows,
-  bucket: string,
-): Promise<Map<string, { started: number; cancelled: number; ended: number }>> {
-  const arm = (column: string, counted: 'started' | 'cancelled' | 'ended') => {
-    const c = sql.raw(column)
-    const n = (name: typeof counted) => (name === counted ? sql`count(*)` : sql`0`)
-    return sql`select to_char(date_trunc(${bucket}, ${c} at time zone 'UTC'), 'YYYY-MM-DD') as "bucket",
-        ${n('started')} as "started", ${n('cancelled')} as "cancelled", ${n('ended')} as "ended"
-      from purchases
-      where creator_id = ${creatorId} and kind = 'subscription' and ${started}
-        and ${c} >= ${at(w.from)} and ${c} < ${at(w.end)}
-      group by 1`
-  }
-  const rows = await queryRows<{
-    bucket: string
-    started: string | number
-    cancelled: string | number
-    ended: string | number
-  }>(
+  now: number,
+): Promise<{ current: Trials; previous: Trials }> {
+  const lo = w.previousFrom ?? w.from
+  const [row] = await queryRows<Record<'c_ended' | 'c_converted' | 'p_ended' | 'p_converted', string | number>>(
     db,
-    sql`select bucket, sum(started) as "started", sum(cancelled) as "cancelled", sum(ended) as "ended" from (
-          ${arm('created_at', 'started')}
-          union all ${arm('coalesce(canceled_at, ended_at)', 'cancelled')}
-          union all ${arm('ended_at', 'ended')}
-        ) as e group by bucket`,
+    sql`select count(*) filter (where created_at >= ${at(w.from)} and ${paidFrom} <= ${at(now)}) as "c_ended",
+          count(*) filter (where created_at >= ${at(w.from)} and charged) as "c_converted",
+          count(*) filter (where created_at < ${at(w.from)} and ${paidFrom} <= ${at(now)}) as "p_ended",
+          count(*) filter (where created_at < ${at(w.from)} and charged) as "p_converted"
+        from (select created_at, trial_days, ${purchaseCharged(sql.raw('purchases.id'))} as charged from purchases
+              where creator_id = ${creatorId} and kind = 'subscription' and trial_days > 0 and ${started}
+                and created_at >= ${at(lo)} and created_at < ${at(w.end)}) as t`,
   )
-  return new Map(
-    rows.map((r) => [r.bucket, { started: Number(r.started), cancelled: Number(r.cancelled), ended: Number(r.ended) }]),
+  return {
+    current: { ended: Number(row?.c_ended ?? 0), converted: Number(row?.c_converted ?? 0) },
+    previous: { ended: Number(row?.p_ended ?? 0), converted: Number(row?.p_converted ?? 0) },
+  }
+}
+
+/**
+ * The creator's plans, in the order made, then what was sold without a plan (a plan deleted since)
+ * by kind: its kind stands for a plan of its own in `by_plan`, listed (with zeros, and the name it
+ * was sold under) even when nothing of it counts, as the creator's own plans are. One statement.
+ */
+async function plansSold(db: Db, creatorId: string): Promise<Array<PlanInfo & { key: string }>> {
+  return queryRows<PlanInfo & { key: string }>(
+    db,
+    sql`select key as "key", plan_id as "plan_id", plan_name as "plan_name", kind as "kind" from (
+          select 'plan:' || id::text as key, id as plan_id, name as plan_name, kind, 0 as part, created_at, id::text as tie
+          from subscription_plans where creator_id = ${creatorId}
+          union all
+          select kind, null, max(plan_name), kind, 1, null, kind from purchases
+          where creator_id = ${creatorId} and plan_id is null and ${started}
+          group by kind
+        ) as plans order by part, created_at, tie`,
   )
 }
 
@@ -316,33 +191,42 @@ async function record(db: Db, creatorId: string, w: AnalyticsWindows): Promise<C
   }
 }
 
-interface Money {
-  gross: number
-  fees: number
-  refunds: number
-  commission: number
-}
+type Money = Record<MoneyMetric, number>
 const noMoney = (): Money => ({ gross: 0, fees: 0, refunds: 0, commission: 0 })
 const net = (m: Money) => m.gross - m.fees - m.refunds - m.commission
 
-function figuresOf(money: Money, p: PurchaseWindow): AnalyticsFigures {
-  const churnBase = p.live_start + p.new
+type Flows = Record<FlowMetric, number>
+const noFlows = (): Flows => ({ new: 0, passes: 0, cancellations: 0, ended: 0, trials: 0 })
+
+/** A period's figures: its money and flows, the levels at its start and end, its trials' outcomes. */
+function figuresOf(money: Money, flows: Flows, start: Level, end: Level, trials: Trials): AnalyticsFigures {
+  const churnBase = start.live + flows.new
   return {
     gross_sales_cents: money.gross,
     platform_fees_cents: money.fees,
     net_earnings_cents: net(money),
     refunds_cents: money.refunds,
     affiliate_commission_cents: money.commission,
-    mrr_cents: p.mrr,
-    active_subscribers: p.live_end,
-    new_subscribers: p.new,
-    cancellations: p.cancellations,
-    churn_rate: churnBase > 0 ? p.ended / churnBase : null,
-    trial_starts: p.trials,
-    trial_conversions: p.converted,
-    trial_conversion_rate: p.trials_ended > 0 ? p.converted / p.trials_ended : null,
-    passes_sold: p.passes,
+    mrr_cents: Math.round(end.mrr / mrrScale),
+    active_subscribers: end.live,
+    new_subscribers: flows.new,
+    cancellations: flows.cancellations,
+    churn_rate: churnBase > 0 ? flows.ended / churnBase : null,
+    trial_starts: flows.trials,
+    trial_conversions: trials.converted,
+    trial_conversion_rate: trials.ended > 0 ? trials.converted / trials.ended : null,
+    passes_sold: flows.passes,
   }
+}
+
+function total(levels: ReadonlyMap<string, Level>): Level {
+  let live = 0
+  let mrr = 0
+  for (const level of levels.values()) {
+    live += level.live
+    mrr += level.mrr
+  }
+  return { live, mrr }
 }
 
 /** Whether the creator exists, when their first sale or pick was, and their newest stored day. */
@@ -364,109 +248,153 @@ async function creatorStart(
   }
 }
 
+/**
+ * The analytics of the timeframe at `now`. The days read as stored were stored just before; should a
+ * late change forget some of them meanwhile (the triggers of migration 0026), the newest stored day
+ * moves back and the whole is computed once more.
+ */
 export async function creatorAnalytics(
   db: Db,
   creatorId: string,
   timeframe: AnalyticsTimeframe,
   now: Date,
+  again = true,
 ): Promise<CreatorAnalytics> {
   const start = await creatorStart(db, creatorId)
   if (!start.exists) throw new AppError('NOT_FOUND', 'Creator not found')
-  await settleCreatorDays(db, creatorId, start.newest, start.first, now)
+  const newest = await settleCreatorDays(db, creatorId, start.newest, start.first, now)
   const w = windowsOf(timeframe, now, start.first)
   const bucket = bucketOf[timeframe]
-  const [figures, plans, planRows, series, funnelFigures, redemptions, recordFigures] = await Promise.all([
+  const [figures, plans, trials, levelsFrom, levelsEnd, levelsBefore, redemptions, recordFigures] = await Promise.all([
     figuresOfPieces(db, creatorId, piecesOf(w, bucket, now)),
-    queryRows<{ id: string; name: string; kind: 'subscription' | 'one_time' }>(
-      db,
-      sql`select id, name, kind from subscription_plans where creator_id = ${creatorId} order by created_at, id`,
-    ),
-    purchaseFigures(db, creatorId, w, now.getTime()),
-    purchaseSeries(db, creatorId, w, bucket),
-    shareLinkFunnel(db, creatorId, new Date(w.from), new Date(w.end)),
+    plansSold(db, creatorId),
+    trialOutcomes(db, creatorId, w, now.getTime()),
+    // `all` starts at the first sale or pick: nothing was live before it.
+    w.previousFrom === null ? new Map<string, Level>() : levelsAt(db, creatorId, w.from, newest),
+    levelsAt(db, creatorId, w.end, newest),
+    w.previousFrom === null ? null : levelsAt(db, creatorId, w.previousFrom, newest),
     promoRedemptions(db, creatorId, w),
     record(db, creatorId, w),
   ])
 
-  // Money and deliveries by window, by plan and by bucket.
+  if (again && newest !== null) {
+    const [row] = await queryRows<{ newest: string | null }>(db, sql`select ${newestStoredDay(creatorId)} as "newest"`)
+    if ((row?.newest ?? '') < newest) return creatorAnalytics(db, creatorId, timeframe, now, false)
+  }
+
+  // Money, flows, the funnel and deliveries by window, by plan and by bucket.
   const money = { current: new Map<string, Money>(), previous: new Map<string, Money>() }
+  const flows = { current: new Map<string, Flows>(), previous: new Map<string, Flows>() }
   const bucketMoney = new Map<string, Money>()
+  const bucketFlows = new Map<string, Flows>()
+  const funnel = { visits: 0, signups: 0, first_purchases: 0 }
   const deliveries = new Map<string, Record<DeliveryMetric, number>>([
     ['email', { sent: 0, failed: 0 }],
     ['sms', { sent: 0, failed: 0 }],
   ])
-  const entry = <K>(map: Map<K, Money>, key: K) => {
+  const entry = <K, V>(map: Map<K, V>, key: K, empty: () => V): V => {
     const known = map.get(key)
     if (known) return known
-    const created = noMoney()
+    const created = empty()
     map.set(key, created)
     return created
   }
   const discounts = new Map<string, number>()
   for (const f of figures) {
-    if (f.metric === 'discount') {
-      if (f.window === 'current') discounts.set(f.key, (discounts.get(f.key) ?? 0) + f.value)
-      continue
+    const current = f.window === 'current'
+    switch (f.metric) {
+      case 'discount':
+        if (current) discounts.set(f.key, (discounts.get(f.key) ?? 0) + f.value)
+        break
+      case 'sent':
+      case 'failed': {
+        const channel = deliveries.get(f.key)
+        if (channel && current) channel[f.metric] += f.value
+        break
+      }
+      case 'visits':
+        if (current) funnel.visits += f.value
+        break
+      case 'signups':
+        if (current) funnel.signups += f.value
+        break
+      case 'first':
+        if (current) funnel.first_purchases += f.value
+        break
+      case 'new':
+      case 'passes':
+      case 'cancellations':
+      case 'ended':
+      case 'trials':
+        entry(flows[f.window], f.key, noFlows)[f.metric] += f.value
+        if (f.bucket) entry(bucketFlows, f.bucket, noFlows)[f.metric] += f.value
+        break
+      default:
+        entry(money[f.window], f.key, noMoney)[f.metric] += f.value
+        if (f.bucket) entry(bucketMoney, f.bucket, noMoney)[f.metric] += f.value
     }
-    if (f.metric === 'sent' || f.metric === 'failed') {
-      const channel = deliveries.get(f.key)
-      if (channel && f.window === 'current') channel[f.metric] += f.value
-      continue
-    }
-    const metric: MoneyMetric = f.metric
-    entry(money[f.window], f.key)[metric] += f.value
-    if (f.bucket) entry(bucketMoney, f.bucket)[metric] += f.value
   }
-  const sum = (map: Map<string, Money>) => {
-    const total = noMoney()
-    for (const m of map.values()) for (const k of moneyMetrics) total[k] += m[k]
-    return total
+  const sum = <K extends string>(map: Map<string, Record<K, number>>, empty: () => Record<K, number>) => {
+    const all = empty()
+    const keys = Object.keys(all) as K[]
+    for (const m of map.values()) for (const k of keys) all[k] += m[k]
+    return all
   }
 
-  const current = figuresOf(sum(money.current), windowOf(planRows, 'c'))
-  const previous = w.previousFrom === null ? null : figuresOf(sum(money.previous), windowOf(planRows, 'p'))
+  const startLevel = total(levelsFrom)
+  const current = figuresOf(
+    sum(money.current, noMoney),
+    sum(flows.current, noFlows),
+    startLevel,
+    total(levelsEnd),
+    trials.current,
+  )
+  const previous =
+    levelsBefore === null
+      ? null
+      : figuresOf(
+          sum(money.previous, noMoney),
+          sum(flows.previous, noFlows),
+          total(levelsBefore),
+          startLevel,
+          trials.previous,
+        )
 
-  // By plan: every plan of the creator, and anything sold without one.
-  const planKeys = new Map<string, { plan_id: string | null; plan_name: string; kind: 'subscription' | 'one_time' }>()
-  for (const p of plans) planKeys.set(`plan:${p.id}`, { plan_id: p.id, plan_name: p.name, kind: p.kind })
-  for (const row of planRows) {
-    if (!planKeys.has(row.plan_key)) {
-      planKeys.set(row.plan_key, { plan_id: row.plan_id, plan_name: row.plan_name, kind: row.kind })
-    }
-  }
-  for (const key of money.current.keys()) {
+  // By plan: every plan of the creator, anything sold without one, and money of a purchase gone since.
+  const planKeys = new Map<string, PlanInfo>()
+  for (const p of plans) planKeys.set(p.key, { plan_id: p.plan_id, plan_name: p.plan_name, kind: p.kind })
+  for (const key of [...money.current.keys(), ...flows.current.keys(), ...levelsEnd.keys()]) {
     if (!planKeys.has(key)) {
       const kind = key === 'one_time' ? 'one_time' : 'subscription'
       planKeys.set(key, { plan_id: null, plan_name: 'Other sales', kind })
     }
   }
-  const rowsByKey = new Map(planRows.map((r) => [r.plan_key, r]))
   const byPlan = [...planKeys].map(([key, plan]) => {
     const m = money.current.get(key) ?? noMoney()
-    const row = rowsByKey.get(key)
+    const f = flows.current.get(key) ?? noFlows()
     return {
       ...plan,
       gross_sales_cents: m.gross,
       net_earnings_cents: net(m),
-      new_subscribers: Number(row?.c_new ?? 0),
-      passes_sold: Number(row?.c_passes ?? 0),
-      active_subscribers: Number(row?.c_live_end ?? 0),
+      new_subscribers: f.new,
+      passes_sold: f.passes,
+      active_subscribers: levelsEnd.get(key)?.live ?? 0,
     }
   })
 
   // The series: every bucket of the period, the live count rolled forward from the period's start.
-  let active = windowOf(planRows, 'c').live_start
+  let active = startLevel.live
   const points = bucketsCovering(w.from, now.getTime(), bucket).map((start) => {
     const m = bucketMoney.get(start) ?? noMoney()
-    const flows = series.get(start) ?? { started: 0, cancelled: 0, ended: 0 }
-    active += flows.started - flows.ended
+    const f = bucketFlows.get(start) ?? noFlows()
+    active += f.new - f.ended
     return {
       start: `${start}T00:00:00.000Z`,
       net_earnings_cents: net(m),
       gross_sales_cents: m.gross,
       affiliate_commission_cents: m.commission,
-      new_subscribers: flows.started,
-      cancelled_subscribers: flows.cancelled,
+      new_subscribers: f.new,
+      cancelled_subscribers: f.cancellations,
       active_subscribers: active,
     }
   })
@@ -481,7 +409,7 @@ export async function creatorAnalytics(
     previous,
     by_plan: byPlan,
     series: points,
-    funnel: funnelFigures,
+    funnel,
     promo: promoOf(redemptions, discounts),
     record: recordFigures,
     deliveries: [...deliveries].map(([channel, d]) => ({
@@ -491,4 +419,17 @@ export async function creatorAnalytics(
     })),
     generated_at: now.toISOString(),
   }
+}
+
+/** Stores every creator's settled days not stored yet (the nightly job); returns how many creators it went through. */
+export async function settleAllCreators(db: Db, now: Date): Promise<number> {
+  const creators = await queryRows<{ id: string }>(
+    db,
+    sql`select user_id as "id" from creator_profiles order by user_id`,
+  )
+  for (const { id } of creators) {
+    const start = await creatorStart(db, id)
+    await settleCreatorDays(db, id, start.newest, start.first, now)
+  }
+  return creators.length
 }

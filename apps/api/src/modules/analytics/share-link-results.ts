@@ -1,6 +1,6 @@
 import type { ShareLinkResults } from '@picks/contracts'
 import { count, sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
   attributionDays,
@@ -41,29 +41,6 @@ export async function countByUtcDay(db: Db, events: ShareLinkEvents, since: Date
     if (row.day) byDay.set(row.day, Number(row.n))
   }
   return { allTime, byDay }
-}
-
-/** The funnel over `[from, end)`: the link's visits, sign-ups and first purchases in it, in one statement. */
-export async function shareLinkFunnel(
-  db: Db,
-  creatorId: string,
-  from: Date,
-  end: Date,
-): Promise<ShareLinkResults['totals']> {
-  const within = (events: ShareLinkEvents) =>
-    sql`(select count(*) from ${events} where ${events.at} >= ${from.toISOString()}::timestamptz
-      and ${events.at} < ${end.toISOString()}::timestamptz)`
-  const [row] = await queryRows<Record<'visits' | 'signups' | 'first', string | number>>(
-    db,
-    sql`select ${within(shareLinkVisits(db, creatorId))} as "visits",
-          ${within(shareLinkSignups(db, creatorId))} as "signups",
-          ${within(shareLinkFirstPurchases(db, creatorId))} as "first"`,
-  )
-  return {
-    visits: Number(row?.visits ?? 0),
-    signups: Number(row?.signups ?? 0),
-    first_purchases: Number(row?.first ?? 0),
-  }
 }
 
 const dayMs = 24 * 60 * 60 * 1000

@@ -37,6 +37,14 @@ export const ledgerEntries = pgTable(
         'affiliate_commission_reversal',
       ],
     }).notNull(),
+    /**
+     * The plan and kind of the purchase the row belongs to, as it was sold — set from the purchase by
+     * a trigger when the row is written (migration 0026), never by the code — so a creator's analytics
+     * sum the ledger by plan without looking up each purchase (decision 037). No foreign key: the plan
+     * may be deleted since.
+     */
+    planId: uuid('plan_id'),
+    purchaseKind: text('purchase_kind', { enum: ['subscription', 'one_time'] }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     description: text('description').notNull(),
@@ -50,6 +58,10 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_kind_ref_key').on(t.kind, t.providerRef),
     index('ledger_entries_creator_idx').on(t.creatorId, t.occurredAt),
     index('ledger_entries_purchase_idx').on(t.purchaseId),
+    // Whether a purchase was ever charged (a trial's conversion), off the index alone (decision 037).
+    index('ledger_entries_purchase_charge_idx')
+      .on(t.purchaseId)
+      .where(sql`${t.kind} = 'charge'`),
     index('ledger_entries_payout_idx').on(t.payoutId),
     // The admin console's figures by day (decision 030).
     index('ledger_entries_occurred_idx').on(t.occurredAt),

@@ -84,9 +84,10 @@ export const picks = pgTable(
     index('picks_graded_at_idx')
       .on(t.gradedAt)
       .where(sql`${t.gradedAt} is not null`),
-    // A creator's analytics (decision 037): the record over a timeframe, by when picks were graded.
+    // A creator's analytics (decision 037): the record over a timeframe, by when picks were graded,
+    // with what the record needs of each pick, so it is read off the index alone.
     index('picks_creator_graded_idx')
-      .on(t.creatorId, t.gradedAt)
+      .on(t.creatorId, t.gradedAt, t.sport, t.betType, t.result, t.odds, t.stakeUnits)
       .where(sql`${t.gradedAt} is not null and ${t.deletedAt} is null`),
     check('picks_stake_range', sql`${t.stakeUnits} between 0.1 and 10`),
     check('picks_odds_american', sql`abs(${t.odds}) between 100 and 10000`),

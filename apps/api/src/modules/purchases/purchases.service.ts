@@ -37,7 +37,6 @@ export { shareLinkFirstPurchases } from './share-link-purchases.ts'
 // Subscriptions in numbers, for the admin console.
 export {
   liveSubscriptions,
-  mrrFactor,
   subscriptionCensus,
   subscriptionFlows,
   type LiveSubscriptions,

@@ -107,6 +107,13 @@ export const purchases = pgTable(
     index('purchases_creator_cancelled_idx')
       .on(t.creatorId, sql`coalesce(${t.canceledAt}, ${t.endedAt})`)
       .where(sql`coalesce(${t.canceledAt}, ${t.endedAt}) is not null`),
+    // A creator's trials started in a period, and what was sold without a plan (decision 037).
+    index('purchases_creator_trials_idx')
+      .on(t.creatorId, t.createdAt)
+      .where(sql`${t.kind} = 'subscription' and ${t.trialDays} > 0`),
+    index('purchases_creator_planless_idx')
+      .on(t.creatorId, t.kind)
+      .where(sql`${t.planId} is null`),
     index('purchases_creator_promo_idx')
       .on(t.creatorId, t.createdAt)
       .where(sql`${t.promoCodeId} is not null`),
@@ -123,6 +130,8 @@ export const purchases = pgTable(
        or (${t.discountKind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.discountDuration} is not null)
        or (${t.discountKind} = 'amount' and ${t.amountOffCents} > 0 and ${t.discountDuration} is not null)`,
     ),
+    // The plans' own range (subscription_plans_trial_range), which a creator's analytics rely on.
+    check('purchases_trial_range', sql`${t.trialDays} between 0 and 30`),
     check(
       'purchases_kind_shape',
       sql`(${t.kind} = 'subscription' and ${t.interval} is not null) or (${t.kind} = 'one_time' and ${t.accessDays} is not null)`,

@@ -11,7 +11,7 @@ import { purchaseCharged } from '../ledger/ledger.service.ts'
 const started = sql.raw(`kind = 'subscription' and status not in ('pending', 'incomplete')`)
 
 /** Months per billing interval: a weekly price is ×52/12 a month, a yearly one ÷12. */
-export const mrrFactor = sql.raw(`case interval when 'week' then 52.0 / 12 when 'year' then 1.0 / 12 else 1 end`)
+const mrrFactor = sql.raw(`case interval when 'week' then 52.0 / 12 when 'year' then 1.0 / 12 else 1 end`)
 
 export interface LiveSubscriptions {
   /** Active and past due. */
