@@ -16,6 +16,7 @@ import {
   levelsAt,
   mrrScale,
   newestStoredDay,
+  paidFrom,
   settleCreatorDays,
   type DeliveryMetric,
   type FlowMetric,
@@ -37,9 +38,6 @@ interface PlanInfo {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const at = (ms: number) => sql`${iso(ms)}::timestamptz`
-
-/** When the first paid period starts: after the free trial. */
-const paidFrom = sql.raw(`(created_at + trial_days * interval '1 day')`)
 
 interface Trials {
   /** Trials started in the period whose trial is over by now. */

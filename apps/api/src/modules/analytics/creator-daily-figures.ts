@@ -80,6 +80,9 @@ function cutsOf(instants: readonly string[]): SQL {
   return sql`(select ${arrayLiteral(instants)}::timestamptz[])`
 }
 
+/** When a purchase's first paid period starts: after its free trial. */
+export const paidFrom = sql.raw(`(created_at + trial_days * interval '1 day')`)
+
 /** A purchase's plan key: `plan:` and the plan's id, or its kind when it has no plan. */
 const planKey = sql.raw(`coalesce('plan:' || plan_id::text, kind)`)
 
@@ -230,9 +233,9 @@ async function levelChangesByPiece(
   const rows = await queryRows<{ piece: number | string; key: string; live: string | number; mrr: string | number }>(
     db,
     sql`with s as materialized (
-          select ${planKey} as key, created_at, ended_at as en, created_at + trial_days * interval '1 day' as pf,
+          select ${planKey} as key, created_at, ended_at as en, ${paidFrom} as pf,
             case when discount_kind is not null and discount_duration = 'repeating'
-              then created_at + trial_days * interval '1 day' + coalesce(discount_months, 0) * interval '1 month' end as de,
+              then ${paidFrom} + coalesce(discount_months, 0) * interval '1 month' end as de,
             ${scaledMonth} as full_price, ${scaledFirst} as first_price
           from purchases
           where creator_id = ${creatorId} and kind = 'subscription' and ${started}
