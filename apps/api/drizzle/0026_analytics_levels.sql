@@ -18,6 +18,7 @@ ALTER TABLE "creator_monthly_figures" ADD CONSTRAINT "creator_monthly_figures_cr
 CREATE INDEX "ledger_entries_purchase_charge_idx" ON "ledger_entries" USING btree ("purchase_id") WHERE "ledger_entries"."kind" = 'charge';--> statement-breakpoint
 CREATE INDEX "purchases_creator_trials_idx" ON "purchases" USING btree ("creator_id","created_at") WHERE "purchases"."kind" = 'subscription' and "purchases"."trial_days" > 0;--> statement-breakpoint
 CREATE INDEX "purchases_creator_planless_idx" ON "purchases" USING btree ("creator_id","kind") WHERE "purchases"."plan_id" is null;--> statement-breakpoint
+CREATE INDEX "purchases_creator_repeating_idx" ON "purchases" USING btree ("creator_id") WHERE "purchases"."kind" = 'subscription' and "purchases"."discount_duration" = 'repeating';--> statement-breakpoint
 CREATE INDEX "picks_creator_graded_idx" ON "picks" USING btree ("creator_id","graded_at","sport","bet_type","result","odds","stake_units") WHERE "picks"."graded_at" is not null and "picks"."deleted_at" is null;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_trial_range" CHECK ("purchases"."trial_days" between 0 and 30);--> statement-breakpoint
 -- A ledger row carries the plan and kind of its purchase (decision 037), set here from the purchase
@@ -58,14 +59,15 @@ BEGIN
   DELETE FROM "creator_monthly_figures" WHERE "creator_id" = creator AND "month" >= date_trunc('month', since_day)::date;
 END;
 $$;--> statement-breakpoint
-CREATE FUNCTION "ledger_entries_forget_days"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A row dated by one column (its name the trigger's argument) forgets from that column's day.
+CREATE FUNCTION "creator_days_forget_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "creator_days_forget"(NEW."creator_id", NEW."occurred_at");
+  PERFORM "creator_days_forget"(NEW."creator_id", (to_jsonb(NEW) ->> TG_ARGV[0])::timestamptz);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "ledger_entries_forget_days" AFTER INSERT ON "ledger_entries"
-  FOR EACH ROW EXECUTE FUNCTION "ledger_entries_forget_days"();--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION "creator_days_forget_on_insert"('occurred_at');--> statement-breakpoint
 CREATE FUNCTION "purchases_forget_days"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -91,36 +93,27 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "purchases_forget_days" AFTER INSERT OR UPDATE OR DELETE ON "purchases"
   FOR EACH ROW EXECUTE FUNCTION "purchases_forget_days"();--> statement-breakpoint
+-- Alerts fan out to every subscriber, so only a pick alert's outcome calls anything: the conditions
+-- sit on the triggers themselves.
 CREATE FUNCTION "alert_deliveries_forget_days"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW."kind" <> 'pick' THEN
-    RETURN NULL;
-  END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM "creator_days_forget"(NEW."creator_id", coalesce(NEW."failed_at", NEW."sent_at"));
-  ELSIF OLD."status" IS DISTINCT FROM NEW."status" OR OLD."sent_at" IS DISTINCT FROM NEW."sent_at"
-    OR OLD."failed_at" IS DISTINCT FROM NEW."failed_at" THEN
+  ELSE
     PERFORM "creator_days_forget"(NEW."creator_id",
       least(coalesce(OLD."failed_at", OLD."sent_at"), coalesce(NEW."failed_at", NEW."sent_at")));
   END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "alert_deliveries_forget_days" AFTER INSERT OR UPDATE ON "alert_deliveries"
-  FOR EACH ROW EXECUTE FUNCTION "alert_deliveries_forget_days"();--> statement-breakpoint
-CREATE FUNCTION "creator_referral_visits_forget_days"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "creator_days_forget"(NEW."creator_id", NEW."visited_at");
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
+CREATE TRIGGER "alert_deliveries_forget_days" AFTER INSERT ON "alert_deliveries"
+  FOR EACH ROW WHEN (NEW."kind" = 'pick' AND coalesce(NEW."failed_at", NEW."sent_at") IS NOT NULL)
+  EXECUTE FUNCTION "alert_deliveries_forget_days"();--> statement-breakpoint
+CREATE TRIGGER "alert_deliveries_forget_days_on_update" AFTER UPDATE ON "alert_deliveries"
+  FOR EACH ROW WHEN (NEW."kind" = 'pick' AND (OLD."status" IS DISTINCT FROM NEW."status"
+    OR OLD."sent_at" IS DISTINCT FROM NEW."sent_at" OR OLD."failed_at" IS DISTINCT FROM NEW."failed_at"))
+  EXECUTE FUNCTION "alert_deliveries_forget_days"();--> statement-breakpoint
 CREATE TRIGGER "creator_referral_visits_forget_days" AFTER INSERT ON "creator_referral_visits"
-  FOR EACH ROW EXECUTE FUNCTION "creator_referral_visits_forget_days"();--> statement-breakpoint
-CREATE FUNCTION "creator_referral_signups_forget_days"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "creator_days_forget"(NEW."creator_id", NEW."signed_up_at");
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION "creator_days_forget_on_insert"('visited_at');--> statement-breakpoint
 CREATE TRIGGER "creator_referral_signups_forget_days" AFTER INSERT ON "creator_referral_signups"
-  FOR EACH ROW EXECUTE FUNCTION "creator_referral_signups_forget_days"();
+  FOR EACH ROW EXECUTE FUNCTION "creator_days_forget_on_insert"('signed_up_at');

@@ -444,6 +444,24 @@ describe('GET /api/creator/analytics/{id}', () => {
     const moved = await analytics(dana, dana.id, '?timeframe=30d')
     expect(day(moved, '2026-11-14')?.active_subscribers).toBe((day(later, '2026-11-14')?.active_subscribers ?? 0) - 1)
     expect(moved.current.active_subscribers).toBe(later.current.active_subscribers)
+    // A bounce turns 10 November's sent e-mail into a failure, and a visit of 12 November is recorded late.
+    await db()
+      .update(alertDeliveries)
+      .set({ status: 'failed', failedAt: at('2026-11-10T12:05:00Z'), error: '550 Mailbox full' })
+      .where(and(eq(alertDeliveries.creatorId, dana.id), eq(alertDeliveries.status, 'sent')))
+    await db()
+      .insert(creatorReferralVisits)
+      .values({
+        creatorId: dana.id,
+        code: 'dana-link-code',
+        visitedAt: at('2026-11-12T10:00:00Z'),
+        visitorHash: 'f'.repeat(64),
+      })
+    const kept2 = await db().select().from(creatorDailyFigures).where(eq(creatorDailyFigures.creatorId, dana.id))
+    expect(kept2.every((row) => row.day < '2026-11-10')).toBe(true)
+    const bounced = await analytics(dana, dana.id, '?timeframe=30d')
+    expect(bounced.deliveries.find((d) => d.channel === 'email')).toEqual({ channel: 'email', sent: 0, failed: 2 })
+    expect(bounced.funnel.visits).toBe(moved.funnel.visits + 1)
   })
 
   it('cuts the 7 days at their first instant, the day split between the two periods', async () => {

@@ -241,7 +241,7 @@ async function levelChangesByPiece(
           where creator_id = ${creatorId} and kind = 'subscription' and ${started}
             and ((created_at >= ${lo} - ${longestTrialDays} * interval '1 day' and created_at < ${hi})
               or (ended_at >= ${lo} and ended_at < ${hi})
-              or (promo_code_id is not null and discount_duration = 'repeating'))
+              or discount_duration = 'repeating')
         ), changes as (
           select key, created_at as at, 1 as live, 0::bigint as mrr from s
           union all select key, en, -1, 0 from s where en is not null

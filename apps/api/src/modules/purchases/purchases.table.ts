@@ -117,6 +117,10 @@ export const purchases = pgTable(
     index('purchases_creator_promo_idx')
       .on(t.creatorId, t.createdAt)
       .where(sql`${t.promoCodeId} is not null`),
+    // Analytics' levels: a repeating discount's end is a change to the MRR (decision 037).
+    index('purchases_creator_repeating_idx')
+      .on(t.creatorId)
+      .where(sql`${t.kind} = 'subscription' and ${t.discountDuration} = 'repeating'`),
     // Share-link results: first purchases through the link by day.
     index('purchases_referral_idx')
       .on(t.creatorId, t.createdAt)
