@@ -58,9 +58,9 @@ test('an affiliate invited by e-mail brings a paying customer through their link
     const links = affiliate.getByRole('region', { name: 'Your links' })
     const ownLink = links.getByRole('listitem').filter({ hasText: `@${username}` })
     await expect(ownLink.getByText('20% of every payment', { exact: true })).toBeVisible()
-    const linkText = ownLink.getByText(new RegExp(`/${username}\\?aff=[A-Za-z0-9_-]+$`))
-    await expect(linkText).toBeVisible()
-    const link = new URL((await linkText.textContent()) ?? '')
+    const linkBox = ownLink.getByRole('textbox', { name: `Your link to @${username}` })
+    await expect(linkBox).toHaveValue(new RegExp(`/${username}\\?aff=[A-Za-z0-9_-]+$`))
+    const link = new URL(await linkBox.inputValue())
 
     // A new customer follows the affiliate's link, signs up when subscribing and pays $20.
     const customer = await personAt(browser, baseURL!, opened)

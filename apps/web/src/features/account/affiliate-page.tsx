@@ -8,6 +8,7 @@ import { useStoredUser } from '../../auth/stored-user.ts'
 import { serverReason } from '../../components/alerts/alerts-common.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
+import { CopyLinkField } from '../../components/ui/copy-link-field.tsx'
 import { Field, FormAlert, inputClasses } from '../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { firstProblemResolver } from '../../components/ui/form-problems.ts'
@@ -180,7 +181,11 @@ export function Component() {
                     </p>
                     <p className="text-sm text-slate-700">{affiliateRewardWords(arrangement)}</p>
                     {arrangement.status === 'active' && (
-                      <p className="text-xs break-all text-slate-600">{arrangement.link}</p>
+                      <CopyLinkField
+                        url={arrangement.link}
+                        label={`Your link to @${arrangement.creator_username}`}
+                        copyName={`Copy link to @${arrangement.creator_username}`}
+                      />
                     )}
                     <Figures
                       items={[

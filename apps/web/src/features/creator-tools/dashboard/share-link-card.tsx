@@ -1,42 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { inputClasses } from '../../../components/ui/form-field.tsx'
-import { useCopy } from '../../../components/ui/use-copy.ts'
+import { useId } from 'react'
+import { CopyLinkField } from '../../../components/ui/copy-link-field.tsx'
 import { creatorDashboardQueries, shareLinkFailed } from '../api/index.ts'
 import { formatCount } from '../creator-words.ts'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
-
-/** The share link in a box to select, a Copy link button and what became of the copy. */
-export function ShareLinkField({ url }: { url: string }) {
-  const inputRef = useRef<HTMLInputElement>(null)
-  const { state, copy } = useCopy(inputRef)
-  const inputId = useId()
-  return (
-    <>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor={inputId} className="sr-only">
-          Share link
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className={`${inputClasses} font-mono text-sm`}
-        />
-        <Button onClick={() => void copy(url)} className="shrink-0">
-          Copy link
-        </Button>
-      </div>
-      <p role="status" className="min-h-5 text-sm text-slate-700">
-        {state === 'copied' && 'Link copied.'}
-        {state === 'manual' && 'Copying is blocked here: the link is selected, copy it from the box.'}
-      </p>
-    </>
-  )
-}
 
 /** The creator's share link (with their referral code), a copy button and the visits it brought. */
 export function ShareLinkCard({ creatorId }: { creatorId: string }) {
@@ -58,7 +25,7 @@ export function ShareLinkCard({ creatorId }: { creatorId: string }) {
           <p className="text-sm text-slate-700">
             Share it anywhere: it opens your purchase page, and visits through it count for you.
           </p>
-          <ShareLinkField url={link.data.url} />
+          <CopyLinkField url={link.data.url} />
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-600">Visits, last 30 days</dt>

@@ -12,7 +12,7 @@ import {
 } from '../api/index.ts'
 import { funnelSteps } from '../analytics/funnel-steps.ts'
 import { bucketLabel, formatCount } from '../creator-words.ts'
-import { ShareLinkField } from '../dashboard/share-link-card.tsx'
+import { CopyLinkField } from '../../../components/ui/copy-link-field.tsx'
 
 const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 })
 
@@ -87,7 +87,7 @@ export function ShareLinkSection({ creatorId }: { creatorId: string }) {
     <Card title="Your share link" description="It opens your purchase page; what comes through it counts for you.">
       {link.isPending && <Loading label="Loading your share link…" className="h-11" />}
       {link.isError && <ReadFailed message={shareLinkFailed} onRetry={() => void link.refetch()} />}
-      {link.isSuccess && <ShareLinkField url={link.data.url} />}
+      {link.isSuccess && <CopyLinkField url={link.data.url} />}
       {results.isPending && <Loading label="Loading your link’s results…" className="h-24" />}
       {results.isError && <ReadFailed message={shareLinkResultsFailed} onRetry={() => void results.refetch()} />}
       {results.isSuccess && <Results results={results.data} />}
