@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { CreatorBalance, DeliveryMethod } from '@picks/contracts'
+import { CreatorAffiliateAnswer, CreatorBalance, DeliveryMethod, PromoCodeAnswer } from '@picks/contracts'
 import type { LightMyRequestResponse } from 'fastify'
 import { smsOutbox } from '../modules/notifications/notifications.table.ts'
 import type { TestApp } from './build-test-app.ts'
@@ -53,6 +53,10 @@ export interface AccessWorld {
   onboardingLinkId: string
   /** One of the first creator's delivery methods. */
   deliveryMethodId: string
+  /** One of the first creator's promo codes. */
+  promoCodeId: string
+  /** The first creator's invitation to an affiliate. */
+  affiliateId: string
   markers: Marker[]
 }
 
@@ -169,6 +173,24 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   })
   expectStatus(method, 201, 'POST /delivery-methods')
   const deliveryMethodId = DeliveryMethod.parse(method.json()).id
+  const code = await request(t, 'POST', '/promo-codes', creatorPerson, {
+    code: 'MATRIX10',
+    discount_kind: 'percent',
+    percent_off: 10,
+    duration: 'once',
+  })
+  expectStatus(code, 201, 'POST /promo-codes')
+  const promoCodeId = PromoCodeAnswer.parse(code.json()).promo_code.id
+  const invitation = await request(t, 'POST', '/affiliates', creatorPerson, {
+    email: 'matrix.affiliate@example.com',
+    reward_kind: 'percent',
+    percent_bps: 2000,
+    amount_cents: null,
+    payments: 'every',
+    plan_ids: null,
+  })
+  expectStatus(invitation, 201, 'POST /affiliates')
+  const affiliateId = CreatorAffiliateAnswer.parse(invitation.json()).affiliate.id
 
   // The first customer subscribes through the sandbox checkout, then the price changes for new
   // buyers: what this customer pays is theirs (and the seller's) to see.
@@ -265,6 +287,8 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     checkoutSessionId: sessionId,
     onboardingLinkId,
     deliveryMethodId,
+    promoCodeId,
+    affiliateId,
     markers,
   }
 }

@@ -49,7 +49,11 @@ export const affiliateArrangements = pgTable(
       sql`(${t.rewardKind} = 'fixed' and ${t.amountCents} > 0 and ${t.percentBps} is null)
        or (${t.rewardKind} = 'percent' and ${t.percentBps} between 1 and 10000 and ${t.amountCents} is null)`,
     ),
-    check('affiliate_arrangements_accepted', sql`(${t.status} = 'invited') = (${t.affiliateId} is null)`),
+    // Invited: nobody yet; active: the affiliate who accepted; ended: either (an invitation withdrawn).
+    check(
+      'affiliate_arrangements_accepted',
+      sql`(${t.status} <> 'invited' or ${t.affiliateId} is null) and (${t.status} <> 'active' or ${t.affiliateId} is not null)`,
+    ),
   ],
 )
 

@@ -193,6 +193,22 @@ describe('inviting and accepting', () => {
     expect(late.statusCode).toBe(404)
   })
 
+  it('withdraws an invitation nobody accepted: it ends, its link is dead, and the address can be invited again', async () => {
+    const s = await shop()
+    const invited = await invite(s.dana, { email: 'amy@example.com', ...twentyPercentOfEvery, plan_ids: null })
+    const token = await invitationToken('amy@example.com')
+    const withdrawn = await request(t, 'POST', `/affiliates/${invited.id}/end`, s.dana)
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200)
+    expect(CreatorAffiliateAnswer.parse(withdrawn.json()).affiliate).toMatchObject({
+      status: 'ended',
+      affiliate_id: null,
+    })
+    const amy = await person(t, 'amy@example.com')
+    expect((await request(t, 'POST', '/affiliates/accept', amy, { token })).statusCode).toBe(404)
+    await invite(s.dana, { email: 'amy@example.com', ...twentyPercentOfEvery, plan_ids: null })
+    expect((await affiliatesOf(s.dana)).map((a) => a.status).sort()).toEqual(['ended', 'invited'])
+  })
+
   it('names the field of a reward that does not match its kind, and of plans not the creator’s', async () => {
     const s = await shop()
     const both = await request(t, 'POST', '/affiliates', s.dana, {

@@ -134,6 +134,8 @@ function sourceOf(row: RouteAccess, where: 'params' | 'query' | 'body', name: st
     if (before === 'creators' && row.url.includes('/admin/creators/')) return ofCreator((w) => w.people.creator.id)
     if (before === 'verify') return ofCreator((w) => w.premiumPickId)
     if (before === 'email-logs' || before === 'sms-logs') return null
+    if (before === 'promo-codes') return ofCreator((w) => w.promoCodeId)
+    if (before === 'affiliates') return ofCreator((w) => w.affiliateId)
   }
   if (name === 'id' || name === 'userId') return { kind: 'subject', field: 'id' }
   return null
