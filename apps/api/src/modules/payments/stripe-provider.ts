@@ -357,7 +357,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 }
 
 /** A promo code's coupon id: our code's id, and the currency an amount off is in. */
-export function couponIdOf(discount: CheckoutDiscount, currency: string): string {
+function couponIdOf(discount: CheckoutDiscount, currency: string): string {
   return discount.amountOffCents !== null
     ? `promo_${discount.promoCodeId}_${currency.toLowerCase()}`
     : `promo_${discount.promoCodeId}`

@@ -23,7 +23,7 @@ import {
 } from './promo-codes.service.ts'
 
 /** Quotes one address may ask for per minute: enough for a person typing, too few to guess codes. */
-export const quoteLimit = { perWindow: 30, windowMs: 60_000 } as const
+const quoteLimit = { perWindow: 30, windowMs: 60_000 } as const
 
 export interface PromoRoutesDeps extends PromoDeps {
   /** Counts quotes per client address (tests pass their own). */

@@ -48,7 +48,7 @@ const ledgerRows = pgTable('ledger_entries', {
  * and Stripe's default: 24 hours). An unpaid checkout stops holding one when it expires or when
  * this window has passed, whichever comes first.
  */
-export const promoHoldMs = 24 * 60 * 60 * 1000
+const promoHoldMs = 24 * 60 * 60 * 1000
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect
 
@@ -283,7 +283,7 @@ const refusalMessages: Record<PromoRefusal, string> = {
 
 export type PromoCheck = { ok: true; promo: PromoCodeRow } | { ok: false; reason: PromoRefusal; message: string }
 
-export interface PromoCheckInput {
+interface PromoCheckInput {
   creatorId: string
   plan: { id: string; kind: 'subscription' | 'one_time'; priceCents: number }
   code: string

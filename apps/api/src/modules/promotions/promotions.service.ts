@@ -4,9 +4,7 @@
  */
 export {
   checkPromoCode,
-  promoHoldMs,
   type PromoCheck,
-  type PromoCheckInput,
   type PromoCodeRow,
   type PromoRefusal,
 } from './promo-codes.service.ts'

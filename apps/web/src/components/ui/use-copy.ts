@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react'
 
-export type CopyState = 'idle' | 'copied' | 'manual'
+type CopyState = 'idle' | 'copied' | 'manual'
 
 /**
  * Copies text with the Clipboard API. Where it is missing or refused the state is `manual`, and the

@@ -53,7 +53,7 @@ export function analyticsCsv(analytics: CreatorAnalytics): { fileName: string; t
   return { fileName: csvFileName(analytics.timeframe), text: toCsv([columns, ...rows]) }
 }
 
-export function csvFileName(timeframe: AnalyticsTimeframe): string {
+function csvFileName(timeframe: AnalyticsTimeframe): string {
   return `analytics-${timeframe}.csv`
 }
 
