@@ -8,7 +8,6 @@ import {
 import { sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { purchaseCharged } from '../ledger/ledger.service.ts'
 import { startedPurchases as started } from '../purchases/purchases.service.ts'
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
@@ -48,7 +47,8 @@ interface Trials {
 
 /**
  * The trials started in each period: how many are over by now and how many were charged — the
- * creator's subscriptions with a trial started then (their own index), each checked for a charge.
+ * creator's subscriptions with a trial started then (their own index), charged when their first
+ * charge is set (by the ledger's trigger, migration 0028).
  */
 async function trialOutcomes(
   db: Db,
@@ -63,7 +63,7 @@ async function trialOutcomes(
           count(*) filter (where created_at >= ${at(w.from)} and charged) as "c_converted",
           count(*) filter (where created_at < ${at(w.from)} and ${paidFrom} <= ${at(now)}) as "p_ended",
           count(*) filter (where created_at < ${at(w.from)} and charged) as "p_converted"
-        from (select created_at, trial_days, ${purchaseCharged(sql.raw('purchases.id'))} as charged from purchases
+        from (select created_at, trial_days, first_charged_at is not null as charged from purchases
               where creator_id = ${creatorId} and kind = 'subscription' and trial_days > 0 and ${started}
                 and created_at >= ${at(lo)} and created_at < ${at(w.end)}) as t`,
   )

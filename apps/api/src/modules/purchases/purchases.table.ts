@@ -37,6 +37,8 @@ export const purchases = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When its first charge was booked: set by the ledger's insert trigger (migration 0028), never by hand. */
+    firstChargedAt: timestamp('first_charged_at', { withTimezone: true }),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     checkoutSessionId: text('checkout_session_id'),
     providerSubscriptionId: text('provider_subscription_id'),
