@@ -6,6 +6,7 @@ import {
   type PickResult,
 } from '@picks/contracts'
 import { sql } from 'drizzle-orm'
+import { purchaseCharged } from '../ledger/ledger.service.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { startedPurchases as started } from '../purchases/purchases.service.ts'
@@ -63,7 +64,7 @@ async function trialOutcomes(
           count(*) filter (where created_at >= ${at(w.from)} and charged) as "c_converted",
           count(*) filter (where created_at < ${at(w.from)} and ${paidFrom} <= ${at(now)}) as "p_ended",
           count(*) filter (where created_at < ${at(w.from)} and charged) as "p_converted"
-        from (select created_at, trial_days, first_charged_at is not null as charged from purchases
+        from (select created_at, trial_days, ${purchaseCharged(sql.raw('purchases'))} as charged from purchases
               where creator_id = ${creatorId} and kind = 'subscription' and trial_days > 0 and ${started}
                 and created_at >= ${at(lo)} and created_at < ${at(w.end)}) as t`,
   )

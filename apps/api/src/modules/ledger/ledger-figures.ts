@@ -45,7 +45,11 @@ export async function firstLedgerDay(db: Db): Promise<string | null> {
   return row?.day ?? null
 }
 
-/** SQL that is true when the purchase `purchaseId` names has been charged at least once. */
-export function purchaseCharged(purchaseId: SQL): SQL {
-  return sql`exists (select 1 from ledger_entries l where l.purchase_id = ${purchaseId} and l.kind = 'charge')`
+/**
+ * SQL that is true when the purchase row `purchase` (a table or alias of `purchases`) has been
+ * charged at least once: its `first_charged_at`, which the ledger's insert trigger sets from the
+ * first charge booked for it (migration 0028), read off the row instead of a probe of the ledger.
+ */
+export function purchaseCharged(purchase: SQL): SQL {
+  return sql`${purchase}.first_charged_at is not null`
 }

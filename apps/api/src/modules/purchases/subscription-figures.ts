@@ -118,7 +118,7 @@ export async function subscriptionFlows(
     ),
     queryRows<{ ended: string | number; converted: string | number }>(
       db,
-      sql`select count(*) as "ended", count(*) filter (where ${purchaseCharged(sql.raw('p.id'))}) as "converted"
+      sql`select count(*) as "ended", count(*) filter (where ${purchaseCharged(sql.raw('p'))}) as "converted"
           from purchases p
           where ${started} and p.trial_days > 0
             and p.created_at + p.trial_days * interval '1 day' >= ${from}::timestamptz
