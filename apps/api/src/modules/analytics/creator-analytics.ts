@@ -6,9 +6,9 @@ import {
   type PickResult,
 } from '@picks/contracts'
 import { sql } from 'drizzle-orm'
-import { purchaseCharged } from '../ledger/ledger.service.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { purchaseCharged } from '../ledger/ledger.service.ts'
 import { startedPurchases as started } from '../purchases/purchases.service.ts'
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
