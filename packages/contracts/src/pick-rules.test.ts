@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   americanToDecimal,
@@ -12,6 +13,7 @@ import {
   netUnits,
   profitPerUnit,
   recordSummary,
+  tallyRecord,
   totalUnitOf,
   type FinalScore,
   type GradablePick,
@@ -408,6 +410,23 @@ describe('the record', () => {
     expect(record.net_units).toBe(2.73)
     expect(record.roi_pct).toBe(90.9)
     expect(record.win_pct).toBe(100)
+  })
+
+  it('tallies picks grouped with a count exactly as the same picks one by one', () => {
+    const result = fc.constantFrom<PickResult>('won', 'lost', 'push', 'void', 'pending')
+    const odds = fc.oneof(fc.integer({ min: 100, max: 10_000 }), fc.integer({ min: -10_000, max: -100 }))
+    const stake = fc.integer({ min: 1, max: 100 }).map((tenths) => tenths / 10)
+    const group = fc.record({ result, odds, stakeUnits: stake, count: fc.integer({ min: 1, max: 30 }) })
+    fc.assert(
+      fc.property(fc.array(group, { maxLength: 40 }), (groups) => {
+        const picks = groups.flatMap((g) =>
+          Array.from({ length: g.count }, () => ({ result: g.result, odds: g.odds, stakeUnits: g.stakeUnits })),
+        )
+        const { streak: _streak, last_10: _last10, ...oneByOne } = computeRecord(picks)
+        expect(tallyRecord(groups)).toEqual(oneByOne)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
 

@@ -207,11 +207,27 @@ export interface PickRecord {
   last_10: string[]
 }
 
+/** A graded pick, or `count` picks alike, as a record counts it. */
+export interface RecordedPick {
+  result: PickResult
+  odds: number
+  stakeUnits: number
+  /** How many picks alike this stands for (1 when absent). */
+  count?: number
+}
+
+/** A record's counts and units, without the order-dependent streak and last 10. */
+export type RecordTally = Pick<
+  PickRecord,
+  'wins' | 'losses' | 'pushes' | 'voids' | 'pending' | 'net_units' | 'units_risked' | 'roi_pct' | 'win_pct'
+>
+
 /**
- * The record from a creator's picks (product-decisions.md): graded picks only, so nobody can
- * curate it. `picks` newest first.
+ * The counts and units of a record: every pick's units added one by one (a group of `count` picks
+ * adds its units `count` times, so grouped picks sum exactly as the picks themselves would), rounded
+ * once at the end.
  */
-export function computeRecord(picks: readonly { result: PickResult; odds: number; stakeUnits: number }[]): PickRecord {
+export function tallyRecord(picks: Iterable<RecordedPick>): RecordTally {
   let wins = 0
   let losses = 0
   let pushes = 0
@@ -220,16 +236,39 @@ export function computeRecord(picks: readonly { result: PickResult; odds: number
   let net = 0
   let risked = 0
   for (const p of picks) {
-    if (p.result === 'pending') pending++
-    else if (p.result === 'void') voids++
+    const count = p.count ?? 1
+    if (p.result === 'pending') pending += count
+    else if (p.result === 'void') voids += count
     else {
-      if (p.result === 'won') wins++
-      else if (p.result === 'lost') losses++
-      else pushes++
-      risked += p.stakeUnits
-      net += netUnits(p.result, p.odds, p.stakeUnits)
+      if (p.result === 'won') wins += count
+      else if (p.result === 'lost') losses += count
+      else pushes += count
+      const units = netUnits(p.result, p.odds, p.stakeUnits)
+      for (let i = 0; i < count; i++) {
+        risked += p.stakeUnits
+        net += units
+      }
     }
   }
+  const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
+  return {
+    wins,
+    losses,
+    pushes,
+    voids,
+    pending,
+    net_units: round(net, 2),
+    units_risked: round(risked, 2),
+    roi_pct: risked > 0 ? round((net / risked) * 100, 1) : null,
+    win_pct: wins + losses > 0 ? round((wins / (wins + losses)) * 100, 1) : null,
+  }
+}
+
+/**
+ * The record from a creator's picks (product-decisions.md): graded picks only, so nobody can
+ * curate it. `picks` newest first.
+ */
+export function computeRecord(picks: readonly { result: PickResult; odds: number; stakeUnits: number }[]): PickRecord {
   const decided = picks.filter((p) => p.result === 'won' || p.result === 'lost')
   let streak: string | null = null
   const first = decided[0]
@@ -245,20 +284,7 @@ export function computeRecord(picks: readonly { result: PickResult; odds: number
     .filter((p) => p.result === 'won' || p.result === 'lost' || p.result === 'push')
     .slice(0, 10)
     .map((p) => (p.result === 'won' ? 'W' : p.result === 'lost' ? 'L' : 'P'))
-  const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
-  return {
-    wins,
-    losses,
-    pushes,
-    voids,
-    pending,
-    net_units: round(net, 2),
-    units_risked: round(risked, 2),
-    roi_pct: risked > 0 ? round((net / risked) * 100, 1) : null,
-    win_pct: wins + losses > 0 ? round((wins / (wins + losses)) * 100, 1) : null,
-    streak,
-    last_10: last10,
-  }
+  return { ...tallyRecord(picks), streak, last_10: last10 }
 }
 
 /** "12-7-1, +5.4u": the short form on shop cards. */
