@@ -26,9 +26,28 @@ export const bucketOf: Record<AnalyticsTimeframe, AnalyticsBucket> = {
   all: 'month',
 }
 
-/** The UTC day of an instant (ms since the epoch). */
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+
+/**
+ * The UTC day of an instant (ms since the epoch), as `toISOString` would write it. By arithmetic on
+ * the day number (the proleptic Gregorian calendar, as in Howard Hinnant's `civil_from_days`) rather
+ * than through a `Date` and its ISO string: `all` cuts five years into days and names each several
+ * times, and the string route took 7 ms of a 50 ms read. Years outside 0–9999 go through `Date`.
+ */
 export function utcDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10)
+  const z = Math.floor(at / dayMs) + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153)
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  if (!(year >= 1000 && year <= 9999)) return new Date(at).toISOString().slice(0, 10)
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`
 }
 
 export function dayStartMs(day: string): number {
