@@ -1,5 +1,5 @@
 import {
-  computeRecord,
+  tallyRecord,
   type AnalyticsFigures,
   type AnalyticsTimeframe,
   type CreatorAnalytics,
@@ -13,6 +13,8 @@ import { startedPurchases as started } from '../purchases/purchases.service.ts'
 import { bucketOf, bucketsCovering, piecesOf, windowsOf, type AnalyticsWindows } from './analytics-periods.ts'
 import {
   figuresOfPieces,
+  isFlowMetric,
+  isMoneyMetric,
   levelsAt,
   mrrScale,
   newestStoredDay,
@@ -141,11 +143,10 @@ interface GradedGroup {
 }
 
 function recordRow(groups: readonly GradedGroup[]): RecordRow {
-  // The record's own computation, over the picks the groups stand for.
-  const picks = groups.flatMap((g) =>
-    Array.from({ length: Number(g.n) }, () => ({ result: g.result, odds: g.odds, stakeUnits: g.stake_units })),
+  // The record's own tally, each group counted as the picks it stands for.
+  const r = tallyRecord(
+    groups.map((g) => ({ result: g.result, odds: g.odds, stakeUnits: g.stake_units, count: Number(g.n) })),
   )
-  const r = computeRecord(picks)
   return {
     wins: r.wins,
     losses: r.losses,
@@ -153,7 +154,7 @@ function recordRow(groups: readonly GradedGroup[]): RecordRow {
     net_units: r.net_units,
     units_risked: r.units_risked,
     roi_pct: r.roi_pct,
-    picks: picks.length,
+    picks: r.wins + r.losses + r.pushes + r.voids + r.pending,
   }
 }
 
@@ -301,6 +302,12 @@ export async function creatorAnalytics(
   const discounts = new Map<string, number>()
   for (const f of figures) {
     const current = f.window === 'current'
+    // A bucket's total over every key counts for the series only; a period's total, for the period only.
+    if (f.bucket !== null) {
+      if (isFlowMetric(f.metric)) entry(bucketFlows, f.bucket, noFlows)[f.metric] += f.value
+      else if (isMoneyMetric(f.metric)) entry(bucketMoney, f.bucket, noMoney)[f.metric] += f.value
+    }
+    if (f.key === null) continue
     switch (f.metric) {
       case 'discount':
         if (current) discounts.set(f.key, (discounts.get(f.key) ?? 0) + f.value)
@@ -326,11 +333,9 @@ export async function creatorAnalytics(
       case 'ended':
       case 'trials':
         entry(flows[f.window], f.key, noFlows)[f.metric] += f.value
-        if (f.bucket) entry(bucketFlows, f.bucket, noFlows)[f.metric] += f.value
         break
       default:
         entry(money[f.window], f.key, noMoney)[f.metric] += f.value
-        if (f.bucket) entry(bucketMoney, f.bucket, noMoney)[f.metric] += f.value
     }
   }
   const sum = <K extends string>(map: Map<string, Record<K, number>>, empty: () => Record<K, number>) => {
