@@ -109,15 +109,17 @@ export const purchases = pgTable(
     index('purchases_creator_cancelled_idx')
       .on(t.creatorId, sql`coalesce(${t.canceledAt}, ${t.endedAt})`)
       .where(sql`coalesce(${t.canceledAt}, ${t.endedAt}) is not null`),
-    // A creator's trials started in a period, and what was sold without a plan (decision 037).
+    // A creator's trials started in a period, with what their outcome needs so it is read off the
+    // index alone; and what was sold without a plan (decision 037).
     index('purchases_creator_trials_idx')
-      .on(t.creatorId, t.createdAt)
+      .on(t.creatorId, t.createdAt, t.trialDays, t.status, t.firstChargedAt)
       .where(sql`${t.kind} = 'subscription' and ${t.trialDays} > 0`),
     index('purchases_creator_planless_idx')
       .on(t.creatorId, t.kind)
       .where(sql`${t.planId} is null`),
+    // With the code and the status, so a creator's redemptions are counted off the index alone.
     index('purchases_creator_promo_idx')
-      .on(t.creatorId, t.createdAt)
+      .on(t.creatorId, t.createdAt, t.promoCodeId, t.promoCode, t.status)
       .where(sql`${t.promoCodeId} is not null`),
     // Analytics' levels: a repeating discount's end is a change to the MRR (decision 037).
     index('purchases_creator_repeating_idx')
