@@ -257,7 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           throw new AppError('FORBIDDEN', 'Cross-site request refused', { reason: 'CROSS_SITE' })
         }
       })
-      await api.register(healthRoutes, { database: deps.database })
+      await api.register(healthRoutes, { database: deps.database, now })
       await api.register(creatorsRoutes, {
         db: deps.database.db,
         shopCache,
