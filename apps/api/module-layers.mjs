@@ -45,6 +45,8 @@ export const moduleLayers = {
   moderation: ['picks', 'creators', 'users', 'audit', 'auth'],
   // A creator's analytics (issue 17): figures read across sales, picks and deliveries, never kept by hand.
   analytics: ['alerts', 'picks', 'purchases', 'promotions', 'ledger', 'creators', 'users', 'auth'],
+  // Browsers' error and performance reports (issue 18, decision 039): stored, grouped, pruned.
+  reports: ['users', 'auth'],
   // The admin console's reads across the marketplace (issue 16): figures, lists, deliveries, status.
   console: [
     'alerts',
