@@ -74,6 +74,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts'
 import { settleAllCreators } from './modules/analytics/creator-analytics.ts'
 import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
+import { reportsRoutes, type ReportLimits } from './modules/reports/reports.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +111,8 @@ export interface AppDeps {
   scheduler?: boolean
   /** How the pick alerts batch and pace their work (tests and benchmarks). */
   alertTuning?: Partial<AlertTuning>
+  /** How many client reports an address and a person may send per window (tests make them small). */
+  reportLimits?: Partial<ReportLimits>
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -342,6 +345,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         providers: { payments: billing.provider.name, email: senders.email.kind, sms: sms.kind, odds: odds.name },
         now,
         startedAt,
+      })
+      // Spec §7 names these `/api/errors` and `/api/errors/performance`: under this prefix, not a second one.
+      await api.register(reportsRoutes, {
+        db: deps.database.db,
+        now,
+        ...(deps.reportLimits ? { limits: deps.reportLimits } : {}),
       })
       await api.register(smsWebhooksRoutes, {
         db: deps.database.db,
