@@ -75,6 +75,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts'
 import { settleAllCreators } from './modules/analytics/creator-analytics.ts'
 import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
 import { reportsRoutes, type ReportLimits } from './modules/reports/reports.routes.ts'
+import { pruneReports } from './modules/reports/reports.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -406,7 +407,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onReady', async () => {
     if (config.runWorker) {
       const analytics = { settleAll: () => settleAllCreators(deps.database.db, now()) }
-      await workAllJobs(jobs, { alerts: alertDeps, billing, grader, analytics, log: app.log })
+      const reports = { prune: () => pruneReports({ db: deps.database.db, now }, config.reportRetention) }
+      await workAllJobs(jobs, { alerts: alertDeps, billing, grader, analytics, reports, log: app.log })
     }
   })
   app.addHook('onClose', async () => {

@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('keeps error reports 30 days and performance reports 14 by default, or as configured', () => {
+    expect(loadConfig({}).reportRetention).toEqual({ errorDays: 30, performanceDays: 14 })
+    expect(
+      loadConfig({ ERROR_REPORT_RETENTION_DAYS: '90', PERFORMANCE_REPORT_RETENTION_DAYS: '7' }).reportRetention,
+    ).toEqual({ errorDays: 90, performanceDays: 7 })
+    expect(problemsOf({ ERROR_REPORT_RETENTION_DAYS: '0', PERFORMANCE_REPORT_RETENTION_DAYS: '1.5' })).toEqual([
+      'ERROR_REPORT_RETENTION_DAYS: ERROR_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650',
+      expect.stringMatching(/^PERFORMANCE_REPORT_RETENTION_DAYS: /),
+    ])
+  })
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite')
   })

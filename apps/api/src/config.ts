@@ -76,6 +76,18 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  ERROR_REPORT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'ERROR_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .max(3_650, 'ERROR_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .default(30),
+  PERFORMANCE_REPORT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'PERFORMANCE_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .max(3_650, 'PERFORMANCE_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .default(14),
 })
 
 export interface Config {
@@ -119,6 +131,8 @@ export interface Config {
   dataDir: string
   /** Uploaded images go to this S3-compatible bucket when set, else to `${dataDir}/media`. */
   s3: S3Config | null
+  /** Days the browsers' error and performance reports are kept before the nightly job deletes them. */
+  reportRetention: { errorDays: number; performanceDays: number }
 }
 
 export interface S3Config {
@@ -227,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
         : null,
     oddsApiKey: e.ODDS_API_KEY ?? null,
+    reportRetention: { errorDays: e.ERROR_REPORT_RETENTION_DAYS, performanceDays: e.PERFORMANCE_REPORT_RETENTION_DAYS },
     payments: { feeBps: e.PLATFORM_FEE_BPS, holdDays: e.PAYOUT_HOLD_DAYS ?? (e.NODE_ENV === 'production' ? 7 : 0) },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
