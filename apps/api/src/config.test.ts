@@ -63,6 +63,18 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('opens the metrics to a METRICS_TOKEN bearer only when one of at least 32 characters is set', () => {
+    expect(loadConfig({}).metricsToken).toBeNull()
+    const token = 'prometheus-scraper-token-0123456789abcdef'
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token)
+    expect(problemsOf({ METRICS_TOKEN: 'too-short-a-token' })).toEqual([
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 32 characters',
+    ])
+    expect(problemsOf({ METRICS_TOKEN: 'a token with spaces in it, long enough' })).toEqual([
+      'METRICS_TOKEN: METRICS_TOKEN must be printable ASCII without spaces (it is sent as a bearer token)',
+    ])
+  })
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite')
   })

@@ -19,6 +19,11 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces (it is sent as a bearer token)')
+    .optional(),
   SMTP_URL: z
     .url()
     .refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL must start with smtp:// or smtps://')
@@ -101,6 +106,8 @@ export interface Config {
   publicUrl: string
   /** Signs sessions and tokens. Required in production; a fixed, public value in development and tests. */
   authSecret: string
+  /** A bearer token that may read `GET /api/metrics` besides a verified admin (a Prometheus scraper); null: admins only. */
+  metricsToken: string | null
   /** E-mail goes over SMTP when set, else to the database outbox. */
   smtp: { url: string; from: string } | null
   emailFrom: string
@@ -226,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     authSecret: e.AUTH_SECRET ?? developmentAuthSecret,
+    metricsToken: e.METRICS_TOKEN ?? null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null,
     emailFrom: e.EMAIL_FROM,
     google:

@@ -4,6 +4,15 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../errors.ts'
 
+/**
+ * Whether a route is @fastify/static's, for one file of the built web app: it marks each with
+ * `config.file`. Such routes are registered for us and cannot declare their access (the guard counts
+ * them public), and there is one per file (the server metrics count them as one).
+ */
+export function isWebAppFile(config: object | undefined): boolean {
+  return config !== undefined && 'file' in config && typeof config.file === 'string'
+}
+
 /** The path of a 404, when it is plain enough to repeat back; an address holding anything else is not echoed. */
 function echoablePath(url: string): string {
   const pathname = url.split('?')[0] ?? ''
