@@ -47,6 +47,8 @@ export const moduleLayers = {
   analytics: ['alerts', 'picks', 'purchases', 'promotions', 'ledger', 'creators', 'users', 'auth'],
   // Browsers' error and performance reports (issue 18, decision 039): stored, grouped, pruned.
   reports: ['users', 'auth'],
+  // The server metrics (issue 18, decision 040): requests, the process, pool, queues, deliveries, outboxes.
+  metrics: ['alerts', 'notifications'],
   // The admin console's reads across the marketplace (issue 16): figures, lists, deliveries, status.
   console: [
     'alerts',

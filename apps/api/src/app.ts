@@ -75,6 +75,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts'
 import { settleAllCreators } from './modules/analytics/creator-analytics.ts'
 import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
 import { reportsRoutes, type ReportLimits } from './modules/reports/reports.routes.ts'
+import { createMetrics, recordRequests } from './modules/metrics/metrics.ts'
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts'
 import { pruneReports } from './modules/reports/reports.service.ts'
 
 declare module 'fastify' {
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     userOf: (authId) => signedInUserByAuthId({ db: deps.database.db }, authId),
     adminVerified: (sessionId) => isAdminVerified({ db: deps.database.db, now }, sessionId),
     pendingSecondFactor: (request) => hasPendingSecondFactor(auth, request),
+    metricsToken: config.metricsToken,
   })
   describeOperations(app)
 
@@ -248,6 +251,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     startSending: startSendingWith(jobs),
   }
   app.decorate('alerts', { jobs, deps: alertDeps })
+  // This app's own metrics (GET /api/metrics): every request it answers, by route pattern.
+  const metrics = createMetrics({ database: deps.database, jobs, log: app.log })
+  recordRequests(app, metrics)
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -352,7 +358,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         db: deps.database.db,
         now,
         ...(deps.reportLimits ? { limits: deps.reportLimits } : {}),
+        onAccepted: (kind, count) => metrics.countReportsAccepted(kind, count),
       })
+      await api.register(metricsRoutes, { metrics })
       await api.register(smsWebhooksRoutes, {
         db: deps.database.db,
         alerts: alertDeps,

@@ -29,6 +29,8 @@ export const defaultReportLimits: ReportLimits = {
 export interface ReportRoutesDeps extends ReportDeps {
   /** Smaller limits for tests. */
   limits?: Partial<ReportLimits>
+  /** Hears of reports stored, for the server metrics. */
+  onAccepted?: (kind: 'error' | 'performance', count: number) => void
 }
 
 type ReportKind = 'errors' | 'performance'
@@ -84,6 +86,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportRoutesDeps> = async (app
       const userId = (await viewer(request))?.user.id ?? null
       admit('errors', request, userId, reports.length)
       const accepted = await storeErrorReports(deps, { userId }, reports)
+      deps.onAccepted?.('error', accepted)
       return reply.status(202).send({ accepted })
     },
   )
@@ -106,6 +109,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportRoutesDeps> = async (app
       const userId = (await viewer(request))?.user.id ?? null
       admit('performance', request, userId, reports.length)
       const accepted = await storePerformanceReports(deps, { userId }, reports)
+      deps.onAccepted?.('performance', accepted)
       return reply.status(202).send({ accepted })
     },
   )
