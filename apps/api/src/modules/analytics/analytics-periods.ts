@@ -32,7 +32,7 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`)
  * The UTC day of an instant (ms since the epoch), as `toISOString` would write it. By arithmetic on
  * the day number (the proleptic Gregorian calendar, as in Howard Hinnant's `civil_from_days`) rather
  * than through a `Date` and its ISO string: `all` cuts five years into days and names each several
- * times, and the string route took 7 ms of a 50 ms read. Years outside 0–9999 go through `Date`.
+ * times, and the string route took 7 ms of a 50 ms read. Years outside 1000–9999 go through `Date`.
  */
 export function utcDay(at: number): string {
   const z = Math.floor(at / dayMs) + 719_468
