@@ -8,6 +8,28 @@
 export const performanceMetrics = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB', 'route-change'] as const
 export type PerformanceMetric = (typeof performanceMetrics)[number]
 
+export const vitalRatings = ['good', 'needs-improvement', 'poor'] as const
+export type VitalRating = (typeof vitalRatings)[number]
+
+/**
+ * The "good" and "poor" thresholds of each Web Vital (web.dev): at or under `good` is good, over
+ * `poor` is poor. Route changes are our own timing and have none.
+ */
+export const vitalThresholds = {
+  LCP: { good: 2_500, poor: 4_000 },
+  INP: { good: 200, poor: 500 },
+  CLS: { good: 0.1, poor: 0.25 },
+  FCP: { good: 1_800, poor: 3_000 },
+  TTFB: { good: 800, poor: 1_800 },
+} as const
+
+/** The rating of a value of a metric with thresholds (null for route changes). */
+export function rateVital(metric: PerformanceMetric, value: number): VitalRating | null {
+  if (metric === 'route-change') return null
+  const { good, poor } = vitalThresholds[metric]
+  return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor'
+}
+
 export const clientReportLimits = {
   messageMaxLength: 2_000,
   stackMaxLength: 16_000,
