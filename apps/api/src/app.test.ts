@@ -71,6 +71,17 @@ describe('the API shell', () => {
     expect(me?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }])
     expect(Object.keys(me?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']))
     expect(doc.paths['/creators/paginated']?.get?.security).toEqual([])
+    // The admin views of the browsers' reports are named for what they answer (decision 042).
+    expect(
+      [
+        doc.paths['/admin/errors']?.get,
+        doc.paths['/admin/errors/{fingerprint}']?.get,
+        doc.paths['/admin/performance']?.get,
+      ].map((operation) => operation?.operationId),
+    ).toEqual(['listClientErrorGroups', 'getClientErrorGroup', 'getClientPerformance'])
+    expect(Object.keys(doc.paths['/admin/errors/{fingerprint}']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404']),
+    )
   })
 
   it('passes redocly lint with its recommended rules, with no error', async () => {
