@@ -78,6 +78,8 @@ import { reportsRoutes, type ReportLimits } from './modules/reports/reports.rout
 import { createMetrics, recordRequests } from './modules/metrics/metrics.ts'
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts'
 import { pruneReports } from './modules/reports/reports.service.ts'
+import { reportsAdminRoutes } from './modules/reports/reports-admin.routes.ts'
+import { createSymbolicator } from './modules/reports/source-maps.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -359,6 +361,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
         ...(deps.reportLimits ? { limits: deps.reportLimits } : {}),
         onAccepted: (kind, count) => metrics.countReportsAccepted(kind, count),
+      })
+      // The operators' views of those reports, their stacks mapped back to the source (decision 042).
+      await api.register(reportsAdminRoutes, {
+        db: deps.database.db,
+        now,
+        symbolicator: createSymbolicator({ mapsDir: config.sourceMapsDir }),
       })
       await api.register(metricsRoutes, { metrics })
       await api.register(smsWebhooksRoutes, {

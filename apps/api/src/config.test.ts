@@ -63,6 +63,11 @@ describe('loadConfig', () => {
     ])
   })
 
+  it("reads the source maps from the web build's dist-sourcemaps beside dist, or from SOURCE_MAPS_DIR", () => {
+    expect(loadConfig({}).sourceMapsDir).toMatch(/apps\/web\/dist-sourcemaps$/)
+    expect(loadConfig({ SOURCE_MAPS_DIR: '/srv/picks/maps' }).sourceMapsDir).toBe('/srv/picks/maps')
+  })
+
   it('opens the metrics to a METRICS_TOKEN bearer only when one of at least 32 characters is set', () => {
     expect(loadConfig({}).metricsToken).toBeNull()
     const token = 'prometheus-scraper-token-0123456789abcdef'

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   SEED_DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SOURCE_MAPS_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist-sourcemaps')),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   METRICS_TOKEN: z
@@ -103,6 +104,11 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }
   seedDemoData: boolean
   webDistDir: string
+  /**
+   * Where the production build put its source maps (`assets/<bundle>.js.map`), outside the web
+   * root so no browser gets them; the admin views of error reports read them (decision 042).
+   */
+  sourceMapsDir: string
   publicUrl: string
   /** Signs sessions and tokens. Required in production; a fixed, public value in development and tests. */
   authSecret: string
@@ -215,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: path.join(e.DATA_DIR, 'pglite') },
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV === 'development',
     webDistDir: e.WEB_DIST_DIR,
+    sourceMapsDir: e.SOURCE_MAPS_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
     runWorker: e.RUN_WORKER ?? e.NODE_ENV !== 'test',
