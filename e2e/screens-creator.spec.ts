@@ -249,4 +249,22 @@ test.describe('as the administrator', () => {
     await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Fixture clock moved')).toBeVisible()
     await checkScreen(page, 'admin-audit-log')
   })
+
+  test('/admin/dashboard/errors', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.errors)
+    await page.goto('/admin/dashboard/errors')
+    await expect(
+      page.getByRole('table', { name: 'Errors' }).getByText('src/features/shop/shop-page.tsx:42:7'),
+    ).toBeVisible()
+    await checkScreen(page, 'admin-errors')
+  })
+
+  test('/admin/dashboard/performance', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.performance)
+    await page.goto('/admin/dashboard/performance')
+    await expect(
+      page.getByRole('table', { name: 'Performance over the last 24 hours' }).getByText('Needs improvement'),
+    ).toBeVisible()
+    await checkScreen(page, 'admin-performance')
+  })
 })
