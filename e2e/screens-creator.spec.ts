@@ -259,6 +259,15 @@ test.describe('as the administrator', () => {
     await checkScreen(page, 'admin-errors')
   })
 
+  test('/admin/dashboard/errors with a group open', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.errors, adminConsoleAnswers.errorDetail)
+    await page.goto('/admin/dashboard/errors')
+    await page.getByRole('button', { name: "TypeError: Cannot read properties of undefined (reading 'price')" }).click()
+    const dialog = page.getByRole('dialog', { name: 'Error details' })
+    await expect(dialog.getByText('src/features/shop/plan-card.tsx:18:23')).toBeVisible()
+    await checkScreen(page, 'admin-error-details', { picture: 'screen' })
+  })
+
   test('/admin/dashboard/performance', async ({ page, api }) => {
     api.serve(adminConsoleAnswers.session, adminConsoleAnswers.performance)
     await page.goto('/admin/dashboard/performance')

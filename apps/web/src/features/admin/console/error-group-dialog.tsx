@@ -9,9 +9,9 @@ import { adminFailure, whenText } from './console-words.ts'
 import { counted, environmentLabels, frameFunction, listText, rawPlace, sourcePlace } from './report-words.ts'
 import { WhenCell } from './when-cell.tsx'
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, isWide = false }: { term: string; children: ReactNode; isWide?: boolean }) {
   return (
-    <div className="flex flex-col">
+    <div className={isWide ? 'col-span-2 flex flex-col' : 'flex flex-col'}>
       <dt className="text-xs text-slate-600">{term}</dt>
       <dd className="break-words text-slate-900">{children}</dd>
     </div>
@@ -87,7 +87,9 @@ export function ErrorGroupDialog({ group, onClose }: { group: AdminErrorGroup; o
             {listText(latest.environments.map((environment) => environmentLabels[environment] ?? environment))}
           </Fact>
           <Fact term="Browsers">{listText(latest.browsers)}</Fact>
-          <Fact term="Routes">{listText(latest.routes)}</Fact>
+          <Fact term="Routes" isWide>
+            {listText(latest.routes)}
+          </Fact>
         </dl>
         <section aria-labelledby={stackId} className="flex flex-col gap-2">
           <h3 id={stackId} className="text-sm font-semibold text-slate-900">
@@ -124,7 +126,15 @@ export function ErrorGroupDialog({ group, onClose }: { group: AdminErrorGroup; o
   }
   return (
     <Dialog open onClose={onClose} label="Error details">
-      <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto">{body}</div>
+      {/* Scrolls when the stack is long: focusable, so the keyboard can scroll it too. */}
+      <div
+        role="region"
+        aria-label="The error's figures, stack and reports"
+        tabIndex={0}
+        className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto rounded focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none"
+      >
+        {body}
+      </div>
     </Dialog>
   )
 }

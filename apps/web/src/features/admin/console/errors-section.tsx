@@ -1,10 +1,10 @@
 import type { AdminErrorGroup } from '@picks/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
 import type { DataColumn } from '../../../components/ui/data-table.tsx'
 import { reportQueries } from '../api.ts'
 import { ConsoleList } from './console-list.tsx'
+import { whenParts } from './console-words.ts'
 import { ErrorGroupDialog } from './error-group-dialog.tsx'
 import { FilterSelect } from './filter-select.tsx'
 import { useListParams } from './list-params.ts'
@@ -13,14 +13,35 @@ import { SearchBox } from './search-box.tsx'
 import { SortSelect } from './sort-select.tsx'
 import { WhenCell } from './when-cell.tsx'
 
+/** A labelled line of a cell: the label small, then the values. */
+function Labelled({ label, children }: { label: string; children: string }) {
+  return (
+    <span className="block">
+      <span className="text-xs text-slate-600">{label} </span>
+      {children}
+    </span>
+  )
+}
+
+/**
+ * Five columns, so the table fits the console beside its menu: the message (which opens the group)
+ * with its place, the counts, when, and where (releases, browsers, routes) as labelled lines.
+ */
 function columns(open: (group: AdminErrorGroup) => void): DataColumn<AdminErrorGroup>[] {
   return [
     {
       header: 'Error',
       isRowHeader: true,
+      className: '@min-[40rem]:min-w-56',
       cell: (group) => (
         <>
-          {group.message}
+          <button
+            type="button"
+            onClick={() => open(group)}
+            className="text-left font-semibold text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-900"
+          >
+            {group.message}
+          </button>
           <code className="block font-mono text-xs font-normal break-all text-slate-600">
             {group.topFrame ? framePlace(group.topFrame) : 'No stack'}
           </code>
@@ -42,17 +63,27 @@ function columns(open: (group: AdminErrorGroup) => void): DataColumn<AdminErrorG
         </>
       ),
     },
-    { header: 'First seen', cell: (group) => <WhenCell iso={group.firstSeen} /> },
-    { header: 'Last seen', cell: (group) => <WhenCell iso={group.lastSeen} /> },
-    { header: 'Releases', cell: (group) => listText(group.releases) },
-    { header: 'Browsers', cell: (group) => listText(group.browsers) },
-    { header: 'Routes', isWide: true, className: 'break-all', cell: (group) => listText(group.routes) },
     {
-      header: 'Actions',
+      header: 'Last seen',
       cell: (group) => (
-        <Button variant="secondary" aria-label={`Details of ${group.message}`} onClick={() => open(group)}>
-          Details
-        </Button>
+        <>
+          <WhenCell iso={group.lastSeen} />
+          <span className="block text-xs text-slate-600">
+            First seen <time dateTime={group.firstSeen}>{whenParts(group.firstSeen).day}</time>
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'Where',
+      isWide: true,
+      className: 'break-words',
+      cell: (group) => (
+        <>
+          <Labelled label="Releases">{listText(group.releases)}</Labelled>
+          <Labelled label="Browsers">{listText(group.browsers)}</Labelled>
+          <Labelled label="Routes">{listText(group.routes)}</Labelled>
+        </>
       ),
     },
   ]
@@ -65,7 +96,7 @@ type ErrorFilter = 'search' | 'route' | 'environment' | 'sortBy' | 'sortOrder'
  * share a fingerprint), with where it happens in the source when the build's source maps know,
  * how often, for how many people, since when, and in which releases, routes and browsers. Searched
  * by the message, filtered by route and environment, the most recently seen first unless sorted
- * otherwise; each row opens its stack and recent reports.
+ * otherwise; a group's message opens its stack and recent reports.
  */
 export function ErrorsSection() {
   const list = useListParams<ErrorFilter>()
