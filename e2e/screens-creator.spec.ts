@@ -249,4 +249,31 @@ test.describe('as the administrator', () => {
     await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Fixture clock moved')).toBeVisible()
     await checkScreen(page, 'admin-audit-log')
   })
+
+  test('/admin/dashboard/errors', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.errors)
+    await page.goto('/admin/dashboard/errors')
+    await expect(
+      page.getByRole('table', { name: 'Errors' }).getByText('src/features/shop/shop-page.tsx:42:7'),
+    ).toBeVisible()
+    await checkScreen(page, 'admin-errors')
+  })
+
+  test('/admin/dashboard/errors with a group open', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.errors, adminConsoleAnswers.errorDetail)
+    await page.goto('/admin/dashboard/errors')
+    await page.getByRole('button', { name: "TypeError: Cannot read properties of undefined (reading 'price')" }).click()
+    const dialog = page.getByRole('dialog', { name: 'Error details' })
+    await expect(dialog.getByText('src/features/shop/plan-card.tsx:18:23')).toBeVisible()
+    await checkScreen(page, 'admin-error-details', { picture: 'screen' })
+  })
+
+  test('/admin/dashboard/performance', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.performance)
+    await page.goto('/admin/dashboard/performance')
+    await expect(
+      page.getByRole('table', { name: 'Performance over the last 24 hours' }).getByText('Needs improvement'),
+    ).toBeVisible()
+    await checkScreen(page, 'admin-performance')
+  })
 })
