@@ -39,7 +39,8 @@ export const moduleLayers = {
     'notifications',
     'audit',
   ],
-  picks: ['purchases', 'creators', 'odds', 'auth', 'users', 'audit'],
+  // A pick may name one of the creator's clients (decision 044).
+  picks: ['purchases', 'creators', 'clients', 'odds', 'auth', 'users', 'audit'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
   // Reports and moderators' hides (issue 16): the content's own modules keep the hidden state.
   moderation: ['picks', 'creators', 'users', 'audit', 'auth'],

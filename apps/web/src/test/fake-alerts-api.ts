@@ -301,6 +301,12 @@ export function alertsAnswer(state: FakeAlertsState, call: FakeCall): Response |
     row.isActive = body.isActive === true
     return json(row)
   }
+  if ((match = /^\/api\/delivery-methods\/([^/]+)$/.exec(path)) && method === 'DELETE') {
+    const index = state.methods.findIndex((m) => m.id === match?.[1])
+    if (index < 0) return apiError(404, 'NOT_FOUND', 'Delivery method not found')
+    state.methods.splice(index, 1)
+    return new Response(null, { status: 204 })
+  }
   if ((match = /^\/api\/creator\/subscribers\/([^/]+)$/.exec(path)) && method === 'GET') {
     if (!ownCreator(match[1])) return forbidden()
     return json({ subscribers: state.subscribers, total: state.subscribers.length })
