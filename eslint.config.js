@@ -84,6 +84,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-sourcemaps/**',
       '**/node_modules/**',
       'apps/api/drizzle/**',
       'test-results/**',

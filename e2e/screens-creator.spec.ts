@@ -3,6 +3,7 @@ import { AdminStatus, adminConsoleAnswers } from './support/screens/fixtures/adm
 import { answer } from './support/screens/api-double.ts'
 import { creatorNotificationsAnswers } from './support/screens/fixtures/alerts.ts'
 import {
+  creatorClientsAnswers,
   creatorPaymentsAnswers,
   creatorPromotionsAnswers,
   dashboardAnswers,
@@ -53,7 +54,8 @@ test.describe('as a creator', () => {
         .locator('svg')
         .first(),
     ).toBeVisible()
-    await checkScreen(page, 'dashboard-creator-data')
+    // Two Recharts drawings: a few hundred pixels of their axes may move (checkScreen's maxDiffPixels).
+    await checkScreen(page, 'dashboard-creator-data', { maxDiffPixels: 800 })
   })
 
   test('/dashboard just after registering', async ({ page, api, account }) => {
@@ -106,11 +108,27 @@ test.describe('as a creator', () => {
     await checkScreen(page, 'creator-promotions')
   })
 
+  test('/creator/clients with client records', async ({ page, api, account }) => {
+    api.serve(creatorClientsAnswers.data(account))
+    await page.goto('/creator/clients')
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Your clients' }).getByText('Jordan Ellis')).toBeVisible()
+    await checkScreen(page, 'creator-clients-data')
+  })
+
+  test('/creator/clients before any', async ({ page, api }) => {
+    api.serve(creatorClientsAnswers.empty())
+    await page.goto('/creator/clients')
+    await expect(page.getByText('No clients yet.')).toBeVisible()
+    await checkScreen(page, 'creator-clients-empty')
+  })
+
   test('/creator/payments with sales and a payout', async ({ page, api, account }) => {
     api.serve(creatorPaymentsAnswers.data(account))
     await page.goto('/creator/payments')
     await expect(page.getByRole('heading', { level: 1, name: 'Creator Payments' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Payouts' }).getByText('Paid')).toBeVisible()
+    await expect(page.getByText('November payout').first()).toBeVisible()
     await checkScreen(page, 'creator-payments-data')
   })
 
@@ -248,5 +266,32 @@ test.describe('as the administrator', () => {
     await page.goto('/admin/dashboard/audit-log')
     await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Fixture clock moved')).toBeVisible()
     await checkScreen(page, 'admin-audit-log')
+  })
+
+  test('/admin/dashboard/errors', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.errors)
+    await page.goto('/admin/dashboard/errors')
+    await expect(
+      page.getByRole('table', { name: 'Errors' }).getByText('src/features/shop/shop-page.tsx:42:7'),
+    ).toBeVisible()
+    await checkScreen(page, 'admin-errors')
+  })
+
+  test('/admin/dashboard/errors with a group open', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.errors, adminConsoleAnswers.errorDetail)
+    await page.goto('/admin/dashboard/errors')
+    await page.getByRole('button', { name: "TypeError: Cannot read properties of undefined (reading 'price')" }).click()
+    const dialog = page.getByRole('dialog', { name: 'Error details' })
+    await expect(dialog.getByText('src/features/shop/plan-card.tsx:18:23')).toBeVisible()
+    await checkScreen(page, 'admin-error-details', { picture: 'screen' })
+  })
+
+  test('/admin/dashboard/performance', async ({ page, api }) => {
+    api.serve(adminConsoleAnswers.session, adminConsoleAnswers.performance)
+    await page.goto('/admin/dashboard/performance')
+    await expect(
+      page.getByRole('table', { name: 'Performance over the last 24 hours' }).getByText('Needs improvement'),
+    ).toBeVisible()
+    await checkScreen(page, 'admin-performance')
   })
 })

@@ -39,12 +39,17 @@ export const moduleLayers = {
     'notifications',
     'audit',
   ],
-  picks: ['purchases', 'creators', 'odds', 'auth', 'users', 'audit'],
+  // A pick may name one of the creator's clients (decision 044).
+  picks: ['purchases', 'creators', 'clients', 'odds', 'auth', 'users', 'audit'],
   alerts: ['picks', 'purchases', 'creators', 'users', 'notifications', 'auth'],
   // Reports and moderators' hides (issue 16): the content's own modules keep the hidden state.
   moderation: ['picks', 'creators', 'users', 'audit', 'auth'],
   // A creator's analytics (issue 17): figures read across sales, picks and deliveries, never kept by hand.
   analytics: ['alerts', 'picks', 'purchases', 'promotions', 'ledger', 'creators', 'users', 'auth'],
+  // Browsers' error and performance reports (issue 18, decision 039): stored, grouped, pruned.
+  reports: ['users', 'auth'],
+  // The server metrics (issue 18, decision 040): requests, the process, pool, queues, deliveries, outboxes.
+  metrics: ['alerts', 'notifications'],
   // The admin console's reads across the marketplace (issue 16): figures, lists, deliveries, status.
   console: [
     'alerts',

@@ -71,6 +71,17 @@ describe('the API shell', () => {
     expect(me?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }])
     expect(Object.keys(me?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']))
     expect(doc.paths['/creators/paginated']?.get?.security).toEqual([])
+    // The admin views of the browsers' reports are named for what they answer (decision 042).
+    expect(
+      [
+        doc.paths['/admin/errors']?.get,
+        doc.paths['/admin/errors/{fingerprint}']?.get,
+        doc.paths['/admin/performance']?.get,
+      ].map((operation) => operation?.operationId),
+    ).toEqual(['listClientErrorGroups', 'getClientErrorGroup', 'getClientPerformance'])
+    expect(Object.keys(doc.paths['/admin/errors/{fingerprint}']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404']),
+    )
   })
 
   it('passes redocly lint with its recommended rules, with no error', async () => {
@@ -103,6 +114,9 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'))
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Picks</title><div id="root"></div>')
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    // Maps left in the web root (an older build, a copy by hand) are still not served (decision 042).
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/secret.ts"]}')
+    writeFileSync(path.join(dist, 'root.js.map'), '{"version":3,"sources":["../src/secret.ts"]}')
     t = await buildTestApp({ webDistDir: dist })
   })
   afterAll(async () => {
@@ -126,4 +140,16 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toContain('immutable')
   })
+
+  it.each(['/assets/index-abc123.js.map', '/root.js.map', '/assets/index-abc123.js.map?v=1', '/assets/missing.js.map'])(
+    'does not serve the source map %s, nor the app in its place: 404',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url })
+        expect(res.statusCode, `${method} ${url}`).toBe(404)
+        expect(res.body).not.toContain('secret.ts')
+        expect(res.body).not.toContain('<div id="root">')
+      }
+    },
+  )
 })

@@ -74,6 +74,12 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts'
 import { settleAllCreators } from './modules/analytics/creator-analytics.ts'
 import { smsWebhooksRoutes } from './modules/alerts/sms-webhooks.routes.ts'
+import { reportsRoutes, type ReportLimits } from './modules/reports/reports.routes.ts'
+import { createMetrics, recordRequests } from './modules/metrics/metrics.ts'
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts'
+import { pruneReports } from './modules/reports/reports.service.ts'
+import { reportsAdminRoutes } from './modules/reports/reports-admin.routes.ts'
+import { createSymbolicator } from './modules/reports/source-maps.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +116,8 @@ export interface AppDeps {
   scheduler?: boolean
   /** How the pick alerts batch and pace their work (tests and benchmarks). */
   alertTuning?: Partial<AlertTuning>
+  /** How many client reports an address and a person may send per window (tests make them small). */
+  reportLimits?: Partial<ReportLimits>
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -202,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     userOf: (authId) => signedInUserByAuthId({ db: deps.database.db }, authId),
     adminVerified: (sessionId) => isAdminVerified({ db: deps.database.db, now }, sessionId),
     pendingSecondFactor: (request) => hasPendingSecondFactor(auth, request),
+    metricsToken: config.metricsToken,
   })
   describeOperations(app)
 
@@ -244,6 +253,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     startSending: startSendingWith(jobs),
   }
   app.decorate('alerts', { jobs, deps: alertDeps })
+  // This app's own metrics (GET /api/metrics): every request it answers, by route pattern.
+  const metrics = createMetrics({ database: deps.database, jobs, log: app.log })
+  recordRequests(app, metrics)
   await app.register(
     async (api) => {
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
@@ -257,7 +269,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           throw new AppError('FORBIDDEN', 'Cross-site request refused', { reason: 'CROSS_SITE' })
         }
       })
-      await api.register(healthRoutes, { database: deps.database })
+      await api.register(healthRoutes, { database: deps.database, now })
       await api.register(creatorsRoutes, {
         db: deps.database.db,
         shopCache,
@@ -343,6 +355,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
         startedAt,
       })
+      // Spec §7 names these `/api/errors` and `/api/errors/performance`: under this prefix, not a second one.
+      await api.register(reportsRoutes, {
+        db: deps.database.db,
+        now,
+        ...(deps.reportLimits ? { limits: deps.reportLimits } : {}),
+        onAccepted: (kind, count) => metrics.countReportsAccepted(kind, count),
+      })
+      // The operators' views of those reports, their stacks mapped back to the source (decision 042).
+      await api.register(reportsAdminRoutes, {
+        db: deps.database.db,
+        now,
+        symbolicator: createSymbolicator({ mapsDir: config.sourceMapsDir }),
+      })
+      await api.register(metricsRoutes, { metrics })
       await api.register(smsWebhooksRoutes, {
         db: deps.database.db,
         alerts: alertDeps,
@@ -397,7 +423,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onReady', async () => {
     if (config.runWorker) {
       const analytics = { settleAll: () => settleAllCreators(deps.database.db, now()) }
-      await workAllJobs(jobs, { alerts: alertDeps, billing, grader, analytics, log: app.log })
+      const reports = { prune: () => pruneReports({ db: deps.database.db, now }, config.reportRetention) }
+      await workAllJobs(jobs, { alerts: alertDeps, billing, grader, analytics, reports, log: app.log })
     }
   })
   app.addHook('onClose', async () => {

@@ -52,6 +52,34 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('keeps error reports 30 days and performance reports 14 by default, or as configured', () => {
+    expect(loadConfig({}).reportRetention).toEqual({ errorDays: 30, performanceDays: 14 })
+    expect(
+      loadConfig({ ERROR_REPORT_RETENTION_DAYS: '90', PERFORMANCE_REPORT_RETENTION_DAYS: '7' }).reportRetention,
+    ).toEqual({ errorDays: 90, performanceDays: 7 })
+    expect(problemsOf({ ERROR_REPORT_RETENTION_DAYS: '0', PERFORMANCE_REPORT_RETENTION_DAYS: '1.5' })).toEqual([
+      'ERROR_REPORT_RETENTION_DAYS: ERROR_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650',
+      expect.stringMatching(/^PERFORMANCE_REPORT_RETENTION_DAYS: /),
+    ])
+  })
+
+  it("reads the source maps from the web build's dist-sourcemaps beside dist, or from SOURCE_MAPS_DIR", () => {
+    expect(loadConfig({}).sourceMapsDir).toMatch(/apps\/web\/dist-sourcemaps$/)
+    expect(loadConfig({ SOURCE_MAPS_DIR: '/srv/picks/maps' }).sourceMapsDir).toBe('/srv/picks/maps')
+  })
+
+  it('opens the metrics to a METRICS_TOKEN bearer only when one of at least 32 characters is set', () => {
+    expect(loadConfig({}).metricsToken).toBeNull()
+    const token = 'prometheus-scraper-token-0123456789abcdef'
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token)
+    expect(problemsOf({ METRICS_TOKEN: 'too-short-a-token' })).toEqual([
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 32 characters',
+    ])
+    expect(problemsOf({ METRICS_TOKEN: 'a token with spaces in it, long enough' })).toEqual([
+      'METRICS_TOKEN: METRICS_TOKEN must be printable ASCII without spaces (it is sent as a bearer token)',
+    ])
+  })
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite')
   })

@@ -17,8 +17,14 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   SEED_DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SOURCE_MAPS_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist-sourcemaps')),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces (it is sent as a bearer token)')
+    .optional(),
   SMTP_URL: z
     .url()
     .refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL must start with smtp:// or smtps://')
@@ -76,6 +82,18 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  ERROR_REPORT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'ERROR_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .max(3_650, 'ERROR_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .default(30),
+  PERFORMANCE_REPORT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'PERFORMANCE_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .max(3_650, 'PERFORMANCE_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 3650')
+    .default(14),
 })
 
 export interface Config {
@@ -86,9 +104,16 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }
   seedDemoData: boolean
   webDistDir: string
+  /**
+   * Where the production build put its source maps (`assets/<bundle>.js.map`), outside the web
+   * root so no browser gets them; the admin views of error reports read them (decision 042).
+   */
+  sourceMapsDir: string
   publicUrl: string
   /** Signs sessions and tokens. Required in production; a fixed, public value in development and tests. */
   authSecret: string
+  /** A bearer token that may read `GET /api/metrics` besides a verified admin (a Prometheus scraper); null: admins only. */
+  metricsToken: string | null
   /** E-mail goes over SMTP when set, else to the database outbox. */
   smtp: { url: string; from: string } | null
   emailFrom: string
@@ -119,6 +144,8 @@ export interface Config {
   dataDir: string
   /** Uploaded images go to this S3-compatible bucket when set, else to `${dataDir}/media`. */
   s3: S3Config | null
+  /** Days the browsers' error and performance reports are kept before the nightly job deletes them. */
+  reportRetention: { errorDays: number; performanceDays: number }
 }
 
 export interface S3Config {
@@ -194,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: path.join(e.DATA_DIR, 'pglite') },
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV === 'development',
     webDistDir: e.WEB_DIST_DIR,
+    sourceMapsDir: e.SOURCE_MAPS_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
     runWorker: e.RUN_WORKER ?? e.NODE_ENV !== 'test',
@@ -212,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     authSecret: e.AUTH_SECRET ?? developmentAuthSecret,
+    metricsToken: e.METRICS_TOKEN ?? null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null,
     emailFrom: e.EMAIL_FROM,
     google:
@@ -227,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
         : null,
     oddsApiKey: e.ODDS_API_KEY ?? null,
+    reportRetention: { errorDays: e.ERROR_REPORT_RETENTION_DAYS, performanceDays: e.PERFORMANCE_REPORT_RETENTION_DAYS },
     payments: { feeBps: e.PLATFORM_FEE_BPS, holdDays: e.PAYOUT_HOLD_DAYS ?? (e.NODE_ENV === 'production' ? 7 : 0) },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -2,7 +2,10 @@ import { ErrorBody } from '@picks/contracts'
 import type { FastifyInstance } from 'fastify'
 import { isOpen, type Access } from './modules/auth/guard.ts'
 
-/** The security schemes a guarded operation accepts: the session cookie, or a bearer token. */
+/**
+ * The security schemes a guarded operation accepts: the session cookie, or a bearer token; the
+ * server metrics also take the METRICS_TOKEN as a bearer.
+ */
 export const securitySchemes = {
   sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
   bearerToken: {
@@ -10,7 +13,19 @@ export const securitySchemes = {
     scheme: 'bearer',
     description: 'A session token, or a 15-minute access token from GET /auth/token',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The server's METRICS_TOKEN, when it sets one: for a Prometheus scraper (GET /metrics only)",
+  },
 } as const
+
+/** Any one of these: the guard's declaration decides which schemes apply. */
+function securityOf(access: Access): Record<string, string[]>[] {
+  if (isOpen(access)) return []
+  const session: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }]
+  return access === 'metrics' ? [...session, { metricsToken: [] }] : session
+}
 
 /** `GET /users/:id/profile` -> `getUsersByIdProfile`: unique because method and path are. */
 export function operationIdOf(method: string, url: string): string {
@@ -46,7 +61,7 @@ export function describeOperations(app: FastifyInstance): void {
     route.schema = {
       ...route.schema,
       operationId: route.schema?.operationId ?? operationIdOf(method, route.url),
-      security: isOpen(access) ? [] : [{ sessionCookie: [] }, { bearerToken: [] }],
+      security: securityOf(access),
       response: {
         ...errorResponses(access, route.url.includes(':')),
         ...(route.schema?.response as Record<string, unknown> | undefined),

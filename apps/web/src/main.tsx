@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { AppProviders } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
+import { readStoredUser } from './auth/stored-user.ts'
 import { installChunkReloadHandlers } from './lib/chunk-errors.ts'
 import { createQueryClient } from './lib/query-client.ts'
+import { installReporting } from './lib/report-error.ts'
 import './index.css'
 
 installChunkReloadHandlers()
@@ -14,6 +16,7 @@ if (!container) throw new Error('index.html has no #root element')
 
 const queryClient = createQueryClient()
 const router = createAppRouter()
+installReporting({ router, getUserId: () => readStoredUser()?.id ?? null })
 
 createRoot(container).render(
   <StrictMode>

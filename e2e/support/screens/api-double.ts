@@ -14,6 +14,9 @@ import type { z } from 'zod'
 /** Reads that go to the real server: the account itself, never shared data. */
 const realServerPaths = [/^\/auth\//, /^\/me$/, /^\/config$/, /^\/users\/email\/[^/]+$/]
 
+/** The browser reporter's posts (decision 041): accepted here, and never a call a test has to answer. */
+const reportPaths = /^\/errors(\/performance)?$/
+
 export interface ApiAnswer {
   method: 'GET' | 'POST'
   /** The path after `/api`; `:name` stands for one path segment (`/creators/:id/record`). */
@@ -98,6 +101,9 @@ export async function installApiDouble(page: Page): Promise<ApiDouble> {
     const url = new URL(request.url())
     const path = url.pathname.replace(/^\/api/, '')
     if (realServerPaths.some((pattern) => pattern.test(path))) return route.fallback()
+    if (request.method() === 'POST' && reportPaths.test(path)) {
+      return route.fulfill({ status: 202, json: { accepted: 1 } })
+    }
     const found = answers.findLast((candidate) => matches(candidate, request.method(), path, url.searchParams))
     if (!found) {
       unanswered.push(`${request.method()} ${path}${url.search}`)

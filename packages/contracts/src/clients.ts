@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { text } from './text.ts'
 import { EmailAddress, PhoneNumber } from './auth.ts'
+import { clientLimits, clientMessages } from './client-rules.ts'
 
 /**
  * A creator's client list (decision 009): people the creator serves or wants to serve. `manual`
@@ -8,8 +9,6 @@ import { EmailAddress, PhoneNumber } from './auth.ts'
  */
 export const clientSources = ['manual', 'purchase', 'follow'] as const
 export type ClientSource = (typeof clientSources)[number]
-
-export const clientLimits = { nameMax: 120, noteMax: 500, pageMax: 100, pageDefault: 20, offsetMax: 100_000 } as const
 
 /** One entry of a creator's list. Whether the e-mail belongs to a registered user is never said. */
 export const ClientRecord = z.object({
@@ -27,15 +26,15 @@ export type ClientRecord = z.infer<typeof ClientRecord>
 /** `POST /clients`: name and e-mail required; phone and note optional (a blank note counts as none). */
 export const NewClientBody = z
   .object({
-    name: text({ error: 'Name is required' })
+    name: text({ error: clientMessages.nameRequired })
       .trim()
-      .min(1, 'Name is required')
-      .max(clientLimits.nameMax, `Names are at most ${clientLimits.nameMax} characters`),
+      .min(1, clientMessages.nameRequired)
+      .max(clientLimits.nameMax, clientMessages.nameTooLong),
     email: EmailAddress,
     phone: PhoneNumber.nullish().transform((v) => v ?? null),
     note: text()
       .trim()
-      .max(clientLimits.noteMax, `Notes are at most ${clientLimits.noteMax} characters`)
+      .max(clientLimits.noteMax, clientMessages.noteTooLong)
       .nullish()
       .transform((v) => (v ? v : null)),
   })

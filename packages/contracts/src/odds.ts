@@ -61,9 +61,12 @@ export const OddsBoardParams = z.object({ a: Sport, b: z.enum([...mainMarkets, '
 export const OddsBoardAnswer = z.object({ sport: Sport, games: z.array(GameOdds) })
 export type OddsBoardAnswer = z.infer<typeof OddsBoardAnswer>
 
-/** `GET /events/{id}/odds?sport=`: one game's main markets. */
+/**
+ * `GET /events/{id}/odds[?sport=]`: one game's main markets. Spec §7 sends the id alone; the server
+ * finds the game's sport itself, and `sport` is an optional hint that saves it the search.
+ */
 export const EventIdParams = z.object({ id: text().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown game') })
-export const EventOddsQuery = z.object({ sport: Sport })
+export const EventOddsQuery = z.object({ sport: Sport.optional() })
 export const GameOddsAnswer = z.object({ game: GameOdds })
 export type GameOddsAnswer = z.infer<typeof GameOddsAnswer>
 

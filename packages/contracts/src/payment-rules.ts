@@ -71,6 +71,8 @@ export const paymentMessages = {
   payoutMinimum: 'Payouts are at least $10',
   payoutOverBalance: 'That is more than your available balance',
   payoutNotOnboarded: 'Finish payout onboarding before requesting a payout',
+  /** A provider balance read before the creator's payout account is set up (not a payout request). */
+  providerBalanceNotSetUp: `Payouts are not set up yet. Set up payouts to see your ${cardProviderName} balance.`,
   cardDeclined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   unknownTestCard: 'Use a test card, such as 4242 4242 4242 4242.',

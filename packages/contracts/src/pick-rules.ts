@@ -48,6 +48,7 @@ export const pickMessages = {
   lineRequired: 'A line is required for spreads, totals and player props',
   propFieldsRequired: 'A player prop needs the player, the stat and over or under',
   fightHasNoSpread: 'A fight has no spread: pick the moneyline, the rounds total or a prop',
+  clientUnknown: 'Choose one of your own clients',
   /** Spec §8, verbatim. */
   playerPropsFailed: 'Failed to fetch player props',
   sportsFailed: 'Failed to fetch sports',

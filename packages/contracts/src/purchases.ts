@@ -113,6 +113,7 @@ export type AllPurchasesAnswer = z.infer<typeof AllPurchasesAnswer>
 /** `GET /purchases/verify?userId&creatorId`: whether that user is entitled to the creator's premium picks now. */
 export const VerifyPurchaseQuery = z.object({ userId: z.uuid(), creatorId: z.uuid() })
 export const VerifyPurchaseAnswer = z.object({ exists: z.boolean() })
+export type VerifyPurchaseAnswer = z.infer<typeof VerifyPurchaseAnswer>
 
 /** `DELETE /purchases/{id}`: at period end by default; `cancelImmediately=true` ends access now (no refund). */
 export const CancelPurchaseQuery = z.object({

@@ -11,3 +11,7 @@ export const SiteConfigAnswer = z.object({
   support: z.object({ email: z.email() }),
 })
 export type SiteConfigAnswer = z.infer<typeof SiteConfigAnswer>
+
+/** `GET /test` (spec §7): the server is reachable; the client tells "unreachable" from "offline" by it. */
+export const ConnectivityAnswer = z.object({ ok: z.literal(true), time: z.iso.datetime({ offset: true }) })
+export type ConnectivityAnswer = z.infer<typeof ConnectivityAnswer>

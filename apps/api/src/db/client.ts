@@ -31,6 +31,19 @@ export interface Database {
    * so this is for logging only. PGlite has no connections to lose.
    */
   onConnectionError(listener: (error: Error) => void): void
+  /** PostgreSQL: the connection pool's counts now, for the server metrics; null for PGlite, which has no pool. */
+  poolStats(): PoolStats | null
+}
+
+/** A connection pool at one moment. */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  open: number
+  idle: number
+  /** Queries waiting for a connection because every one is in use and the pool is at its size. */
+  waiting: number
+  /** The most connections the pool opens. */
+  max: number
 }
 
 export interface OpenOptions {
@@ -43,7 +56,8 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
   if (target.kind === 'postgres') {
     // No JIT compilation (docs/decisions/034): it spent 100–600 ms compiling the admin console's
     // aggregates over big tables, each of which runs in a few milliseconds without it.
-    const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10, options: '-c jit=off' })
+    const max = options.poolSize ?? 10
+    const pool = new pg.Pool({ connectionString: target.url, max, options: '-c jit=off' })
     const db = drizzlePg(pool) as unknown as Db
     // Without a listener, an idle connection's error is thrown by the pool's emitter and ends the process.
     const listeners: ((error: Error) => void)[] = []
@@ -63,6 +77,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
         while (open > 0) await once(pool, 'remove')
       },
       onConnectionError: (listener) => void listeners.push(listener),
+      poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     }
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
@@ -79,6 +94,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     onConnectionError: () => {},
+    poolStats: () => null,
     ...{ pglite: client },
   }
 }

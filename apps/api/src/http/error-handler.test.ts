@@ -26,6 +26,8 @@ function appWith(logLines: string[] = []) {
     { schema: { body: z.object({ name: z.string().min(1), priceCents: z.number().int() }) } },
     async () => ({ ok: true }),
   )
+  const item = z.object({ name: z.string().min(1), tags: z.union([z.string(), z.array(z.string())]).optional() })
+  app.post('/one-or-many', { schema: { body: z.union([item, z.array(item).max(2)]) } }, async () => ({ ok: true }))
   app.get('/boom', async () => {
     throw new Error('connection string postgres://user:hunter2@db leaked')
   })
@@ -48,6 +50,24 @@ describe('the error handler', () => {
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.details?.map((d) => d.field).sort()).toEqual(['body.name', 'body.priceCents'])
     expect(error.message).toBe('Invalid body.name, body.priceCents')
+  })
+
+  it("names the field inside a union's one option of the value's kind, and the union where none or several are", async () => {
+    const fields = async (payload: unknown) => {
+      const res = await appWith().inject({
+        method: 'POST',
+        url: '/one-or-many',
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(res.statusCode).toBe(400)
+      return ErrorBody.parse(res.json()).error.details
+    }
+    expect((await fields({ name: 1 }))?.map((d) => d.field)).toEqual(['body.name'])
+    expect((await fields([{ name: 'a' }, {}]))?.map((d) => d.field)).toEqual(['body.1.name'])
+    expect((await fields([{ name: 'a' }, { name: 'b' }, { name: 'c' }]))?.map((d) => d.field)).toEqual(['body'])
+    expect(await fields({ name: 'a', tags: { no: 1 } })).toEqual([{ field: 'body.tags', message: 'Invalid input' }])
+    expect(await fields('neither')).toEqual([{ field: 'body', message: 'Invalid input' }])
   })
 
   it('refuses NUL and unpaired surrogates in any string, even one whose schema does not, naming the field', async () => {

@@ -10,11 +10,51 @@ const contextNames: Record<string, string> = {
   headers: 'headers',
 }
 
-function fieldIssues(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): FieldIssue[] {
+/** One of zod's issues as it reaches us: a union's failure keeps each option's own issues in `errors`. */
+interface ZodIssueLike {
+  code?: unknown
+  path?: unknown
+  message?: unknown
+  errors?: unknown
+}
+
+function isIssueList(value: unknown): value is ZodIssueLike[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null)
+}
+
+/** An option of a union that the value is not of the kind of (an object, not a list): its own place's type is wrong. */
+function wrongKind(issues: ZodIssueLike[]): boolean {
+  return issues.some((issue) => issue.code === 'invalid_type' && Array.isArray(issue.path) && !issue.path.length)
+}
+
+/**
+ * A union's failure names its own place with zod's "Invalid input". When the value was of the kind
+ * of just one option (one report, or a list of them), that option's issues say what is wrong and
+ * where (`body.1.message`), so they are named instead, and so on for unions inside it.
+ */
+function unionIssues(path: string[], message: string, options: unknown): { path: string[]; message: string }[] {
+  const candidates = Array.isArray(options) ? options.filter(isIssueList).filter((issues) => !wrongKind(issues)) : []
+  const [chosen] = candidates
+  if (candidates.length !== 1 || !chosen) return [{ path, message }]
+  return chosen.flatMap((issue) => {
+    const at = [...path, ...(Array.isArray(issue.path) ? issue.path.map(String) : [])]
+    const text = typeof issue.message === 'string' ? issue.message : 'Invalid value'
+    return issue.code === 'invalid_union' ? unionIssues(at, text, issue.errors) : [{ path: at, message: text }]
+  })
+}
+
+function fieldIssues(
+  error: FastifyError & {
+    validation: { instancePath: string; message?: string; keyword?: string; params?: Record<string, unknown> }[]
+  },
+): FieldIssue[] {
   const where = contextNames[error.validationContext ?? ''] ?? error.validationContext ?? 'request'
-  return error.validation.map((issue) => {
-    const path = issue.instancePath.split('/').filter(Boolean).join('.')
-    return { field: path ? `${where}.${path}` : where, message: issue.message ?? 'Invalid value' }
+  return error.validation.flatMap((issue) => {
+    const path = issue.instancePath.split('/').filter(Boolean)
+    const message = issue.message ?? 'Invalid value'
+    const found =
+      issue.keyword === 'invalid_union' ? unionIssues(path, message, issue.params?.errors) : [{ path, message }]
+    return found.map((f) => ({ field: [where, ...f.path].join('.'), message: f.message }))
   })
 }
 

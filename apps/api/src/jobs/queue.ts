@@ -26,10 +26,29 @@ export interface Jobs {
    * one runs across every process.
    */
   schedule<P extends z.ZodType>(job: JobDefinition<P>, cron: string, payload: z.input<P>): Promise<void>
+  /**
+   * Every queue's jobs by state, as pg-boss last counted them: its monitor recounts each queue every
+   * `superviseIntervalSeconds` in some process, and this reads those counts (one small query), so
+   * they may be that many seconds old.
+   */
+  queueStats(): Promise<QueueStats[]>
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and lets go of the database. */
   stop(timeoutMs?: number): Promise<void>
   /** pg-boss itself, for operators' views and tests. */
   readonly boss: PgBoss
+}
+
+/** One queue's jobs by state; the four counts are disjoint. */
+export interface QueueStats {
+  name: string
+  /** Waiting and due now: the backlog. */
+  ready: number
+  /** Waiting for a later start (a retry's backoff, a delayed send). */
+  deferred: number
+  /** Taken by a worker and not yet done. */
+  active: number
+  /** Out of tries, kept until the queue's retention deletes them. */
+  failed: number
 }
 
 export interface SendJobOptions {
@@ -107,6 +126,16 @@ export async function openJobQueue(
           await handler(parsed.data, context)
         },
       )
+    },
+    async queueStats() {
+      const queues = await boss.getQueues()
+      return queues.map((q) => ({
+        name: q.name,
+        ready: q.readyCount,
+        deferred: q.deferredCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+      }))
     },
     async schedule(job, cron, payload) {
       await boss.schedule(job.name, cron, job.payload.parse(payload) as object, { tz: 'UTC', ...scheduledTick(job) })

@@ -9,6 +9,7 @@ import { createOddsProvider } from '../modules/odds/odds.service.ts'
 import { createGrader, type Grader } from '../modules/picks/picks.service.ts'
 import { createBilling, type Billing } from '../modules/billing/billing.service.ts'
 import { settleAllCreators } from '../modules/analytics/creator-analytics.ts'
+import { pruneReports } from '../modules/reports/reports.service.ts'
 import { allJobs, workAllJobs } from './all-jobs.ts'
 import { openJobQueue, type Jobs } from './queue.ts'
 
@@ -85,6 +86,7 @@ export async function createWorker(config: Config, options: WorkerOptions = {}):
         billing,
         grader,
         analytics: { settleAll: () => settleAllCreators(database.db, now()) },
+        reports: { prune: () => pruneReports({ db: database.db, now }, config.reportRetention) },
         log,
       })
       log.info({ database: database.kind }, 'worker ready')

@@ -62,7 +62,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/nonexistent-test-data-dir',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      SOURCE_MAPS_DIR: '/nonexistent-source-maps',
+    }),
     // Tests write rows straight into the database, behind the cache's back; the cache has its own tests.
     shopCacheTtlMs: 0,
     ...overrides,

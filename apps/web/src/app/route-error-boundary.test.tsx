@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { lazyPage, type ChunkLoadPolicy, type RouteModule } from '../lib/lazy-route.ts'
+import { reportBoundaryError } from '../lib/report-error.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
+
+vi.mock('../lib/report-error.ts', () => ({ reportBoundaryError: vi.fn() }))
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/shop-page-x.js')
 const fastRetries: ChunkLoadPolicy = { maxRetries: 3, firstDelayMs: 1, timeoutMs: 5_000 }
@@ -86,5 +89,34 @@ describe('any other page error', () => {
 
     await screen.findByRole('heading', { name: 'Unexpected Application Error!' })
     expect(load).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('what the boundary reports', () => {
+  beforeEach(() => vi.mocked(reportBoundaryError).mockClear())
+
+  it('reports a chunk that still fails after its retries, once', async () => {
+    const error = chunkError()
+    const load = vi.fn(() => Promise.reject(error))
+    renderRoute({ lazy: lazyPage(load, fastRetries).lazy })
+
+    await screen.findByRole('heading', { name: 'Loading Error' })
+
+    expect(load).toHaveBeenCalledTimes(4)
+    expect(reportBoundaryError).toHaveBeenCalledTimes(1)
+    expect(reportBoundaryError).toHaveBeenCalledWith(error)
+  })
+
+  it('reports the error a page threw', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const error = new Error('Cannot read properties of undefined (reading "price")')
+    function Broken(): never {
+      throw error
+    }
+    renderRoute({ Component: Broken })
+
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' })
+
+    expect(reportBoundaryError).toHaveBeenCalledWith(error)
   })
 })

@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router'
 import { Button, ButtonLink } from '../components/ui/button.tsx'
 import { isChunkLoadError } from '../lib/chunk-errors.ts'
+import { reportBoundaryError } from '../lib/report-error.ts'
 import { pageTitle } from '../lib/site.ts'
 
 /** A page's code could not be downloaded (after the automatic retries). */
@@ -47,10 +49,15 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : 'Something went wrong.'
 }
 
-/** The errorElement of every route: chunk failures get Loading Error, the rest the router-style screen. */
+/**
+ * The errorElement of every route: chunk failures get Loading Error, the rest the router-style screen.
+ * What it shows is reported (a 404 or another answer under 500 is not).
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError()
   const revalidator = useRevalidator()
+  // A chunk error reaches this boundary only after lazy-route's automatic retries: its final failure.
+  useEffect(() => reportBoundaryError(error), [error])
 
   if (isChunkLoadError(error)) {
     return <ChunkErrorScreen onRetry={() => void revalidator.revalidate()} retrying={revalidator.state === 'loading'} />

@@ -134,7 +134,7 @@ describe('signed-in routes', () => {
 })
 
 describe('creator-only routes', () => {
-  it.each(['/create-pick', '/creator-promotions', '/creator/payments', '/creator/notifications'])(
+  it.each(['/create-pick', '/creator-promotions', '/creator/payments', '/creator/notifications', '/creator/clients'])(
     'sends a customer from %s to the home page (and so to the shop)',
     async (path) => {
       signInAs('customer')
@@ -158,6 +158,7 @@ describe('creator-only routes', () => {
     ['creator', '/create-pick', 'Create Pick'],
     ['moderator', '/creator-promotions', 'Creator Promotions'],
     ['admin', '/creator/payments', 'Creator Payments'],
+    ['creator', '/creator/clients', 'Clients'],
   ] as const)('lets a %s with a creator profile open %s', async (role, path, title) => {
     stubEmptyApi({ creatorProfile: true })
     signInAs(role)

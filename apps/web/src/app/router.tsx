@@ -31,6 +31,7 @@ function createPages(policy?: ChunkLoadPolicy) {
       () => import('../features/creator-tools/payments/onboarding-complete-page.tsx'),
       policy,
     ),
+    creatorClients: lazyPage(() => import('../features/creator-tools/clients/creator-clients-page.tsx'), policy),
     creatorPayments: lazyPage(() => import('../features/creator-tools/payments/creator-payments-page.tsx'), policy),
     sandboxCheckout: lazyPage(() => import('../features/payments/sandbox-checkout-page.tsx'), policy),
     sandboxOnboarding: lazyPage(() => import('../features/creator-tools/payments/sandbox-onboarding-page.tsx'), policy),
@@ -142,6 +143,7 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
                 page('creator-promotions', pages.creatorPromotions),
                 page('creator/payments', pages.creatorPayments),
                 page('creator/notifications', pages.creatorNotifications),
+                page('creator/clients', pages.creatorClients),
               ],
             },
 

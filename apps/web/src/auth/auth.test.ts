@@ -38,6 +38,24 @@ describe('the spec §8 message of a failed account call', () => {
       authMessages.alreadyRegistered,
     ],
     [
+      'the auth library’s weak password, on sign-up',
+      refusal(400, 'VALIDATION_FAILED', 'Password too short', 'WEAK_PASSWORD'),
+      'sign-up',
+      authMessages.weakPassword,
+    ],
+    [
+      'the auth library’s weak password, on a reset',
+      refusal(400, 'VALIDATION_FAILED', 'Password too short', 'WEAK_PASSWORD'),
+      'reset-password',
+      'Password should be at least 6 characters.',
+    ],
+    [
+      'the auth library’s weak password, on a change',
+      refusal(400, 'VALIDATION_FAILED', 'Password too short', 'WEAK_PASSWORD'),
+      'change-password',
+      'Password should be at least 6 characters.',
+    ],
+    [
       'a block, in the server’s words',
       refusal(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 2 hours.', 'BLOCKED'),
       'sign-in',

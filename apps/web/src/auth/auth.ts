@@ -432,6 +432,8 @@ const messagesByReason: Record<string, string> = {
   INVALID_CREDENTIALS: authMessages.invalidCredentials,
   EMAIL_NOT_VERIFIED: authMessages.emailNotConfirmed,
   ALREADY_REGISTERED: authMessages.alreadyRegistered,
+  // The auth library's own length check (the server relays it with this reason).
+  WEAK_PASSWORD: authMessages.weakPassword,
   INVALID_TOKEN: codeMessages.invalidResetLink,
   INVALID_PASSWORD: codeMessages.wrongPassword,
   SIGN_IN_EXPIRED: codeMessages.signInExpired,

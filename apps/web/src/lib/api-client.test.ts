@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError } from './api-client.ts'
+import { reportApiFailure } from './report-error.ts'
+
+vi.mock('./report-error.ts', () => ({ reportApiFailure: vi.fn() }))
 
 type FetchArgs = [input: string, init: RequestInit]
 
@@ -256,5 +259,58 @@ describe('api client timeout and retries', () => {
     const { error } = await outcome
     expect((error as DOMException).name).toBe('AbortError')
     expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('api client failure reports', () => {
+  beforeEach(() => vi.mocked(reportApiFailure).mockClear())
+
+  it('reports an answer of 500 or more once per call, after its retries, naming the call', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json(503, { error: { code: 'UNAVAILABLE', message: 'Try later', requestId: 'r-9' } })),
+    )
+
+    const outcome = settle(api.get('/creators/paginated', { retry: true, query: { search: 'ana' } }))
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000)
+    const { error } = await outcome
+
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+    expect(reportApiFailure).toHaveBeenCalledTimes(1)
+    const [call, thrown, failure] = vi.mocked(reportApiFailure).mock.lastCall ?? []
+    expect(call).toEqual({
+      method: 'GET',
+      path: '/creators/paginated',
+      status: 503,
+      code: 'UNAVAILABLE',
+      requestId: 'r-9',
+    })
+    expect(thrown).toBe(error)
+    expect(failure).toBe((error as Error).cause)
+  })
+
+  it('reports a 5xx of a call without retries', async () => {
+    fetchMock.mockResolvedValue(json(500, {}, 'Internal Server Error'))
+
+    await settle(api.post('/purchases', { creatorId: 'c1' }))
+
+    expect(reportApiFailure).toHaveBeenCalledWith(
+      { method: 'POST', path: '/purchases', status: 500, code: 'HTTP_500', requestId: undefined },
+      expect.any(ApiError),
+      expect.any(ApiError),
+    )
+  })
+
+  it('does not report a 4xx, a network failure or a success', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(404, { error: { code: 'NOT_FOUND', message: 'Creator not found', requestId: 'r1' } }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(200, {}))
+
+    await settle(api.get('/creators/x'))
+    await settle(api.get('/creators/y'))
+    await settle(api.get('/creators/z'))
+
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+    expect(reportApiFailure).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,6 @@
 import { callPolicy, transportMessages } from '@picks/contracts/client'
 import { apiBaseUrl } from './env.ts'
+import { reportApiFailure } from './report-error.ts'
 
 type FieldIssue = { field: string; message: string }
 
@@ -166,7 +167,26 @@ function isRetryable(error: unknown, signal: AbortSignal | undefined): boolean {
   return true
 }
 
+/** The answer of 500 or more behind a failed call: the error itself, or the last one its retries met. */
+function serverFailure(error: unknown): ApiError | undefined {
+  const failure = error instanceof ApiError ? error : error instanceof Error ? error.cause : undefined
+  return failure instanceof ApiError && failure.status >= 500 ? failure : undefined
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(method, path, body, options)
+  } catch (error) {
+    const failure = serverFailure(error)
+    if (failure) {
+      const { status, code, requestId } = failure
+      reportApiFailure({ method, path, status, code, requestId }, error, failure)
+    }
+    throw error
+  }
+}
+
+async function send<T>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {
   const url = buildUrl(path, options.query)
   if (!options.retry) return (await attempt(method, url, body, options)) as T
 

@@ -122,6 +122,8 @@ export interface FakeAlertsState {
   emailEnabled: boolean
   creators: CreatorAlertPreference[]
   received: DeliveryLogEntry[]
+  /** The texts sent to the person (`GET /sms/logs/{id}`): picks and the answers to STOP and HELP. */
+  texts: DeliveryLogEntry[]
   /** The signed-in creator (their audience and deliveries). */
   creatorId: string
   creatorEmail: string
@@ -237,6 +239,12 @@ export function alertsAnswer(state: FakeAlertsState, call: FakeCall): Response |
   if ((match = /^\/api\/email-preferences\/([^/]+)\/all$/.exec(path)) && method === 'GET') {
     return match[1] === state.userId ? json({ preferences: state.creators }) : forbidden()
   }
+  if ((match = /^\/api\/email-preferences\/([^/]+)\/creator\/([^/]+)$/.exec(path)) && method === 'GET') {
+    if (match[1] !== state.userId) return forbidden()
+    const preference = state.creators.find((p) => p.creatorId === match?.[2])
+    if (!preference) return apiError(404, 'NOT_FOUND', 'Creator not found')
+    return json({ userId: state.userId, creatorId: preference.creatorId, enabled: preference.enabled })
+  }
   if ((match = /^\/api\/email-preferences\/([^/]+)\/creator\/([^/]+)$/.exec(path)) && method === 'PUT') {
     if (match[1] !== state.userId) return forbidden()
     const creatorId = match[2]
@@ -263,6 +271,11 @@ export function alertsAnswer(state: FakeAlertsState, call: FakeCall): Response |
     const limit = Number(call.search.get('limit') ?? 50)
     return json({ deliveries: state.received.slice(0, limit) })
   }
+  if ((match = /^\/api\/sms\/logs\/([^/]+)$/.exec(path)) && method === 'GET') {
+    if (match[1] !== state.userId) return forbidden()
+    const limit = Number(call.search.get('limit') ?? 50)
+    return json({ deliveries: state.texts.slice(0, limit) })
+  }
 
   // The creator's side.
   const ownCreator = (id: string | undefined) => id === state.creatorId
@@ -287,6 +300,12 @@ export function alertsAnswer(state: FakeAlertsState, call: FakeCall): Response |
     if (!row) return apiError(404, 'NOT_FOUND', 'Delivery method not found')
     row.isActive = body.isActive === true
     return json(row)
+  }
+  if ((match = /^\/api\/delivery-methods\/([^/]+)$/.exec(path)) && method === 'DELETE') {
+    const index = state.methods.findIndex((m) => m.id === match?.[1])
+    if (index < 0) return apiError(404, 'NOT_FOUND', 'Delivery method not found')
+    state.methods.splice(index, 1)
+    return new Response(null, { status: 204 })
   }
   if ((match = /^\/api\/creator\/subscribers\/([^/]+)$/.exec(path)) && method === 'GET') {
     if (!ownCreator(match[1])) return forbidden()
@@ -348,6 +367,7 @@ export function alertsState(initial: Partial<FakeAlertsState> = {}): FakeAlertsS
     emailEnabled: true,
     creators: [],
     received: [],
+    texts: [],
     creatorId: creatorUserId,
     creatorEmail: 'casey@example.com',
     methods: [],

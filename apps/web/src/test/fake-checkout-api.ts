@@ -173,7 +173,8 @@ export function servePaymentsApi(
       const charge = match[1] === buyerId ? state.charges.find((c) => c.id === match?.[2]) : undefined
       return charge ? json({ charge }) : notFound('Receipt')
     }
-    if ((match = /^\/api\/subscriptions\/manage\/([^/]+)$/.exec(path)) && method === 'GET') {
+    // The same list at both of the spec's addresses, as the server answers it.
+    if ((match = /^\/api\/(?:purchases\/user|subscriptions\/manage)\/([^/]+)$/.exec(path)) && method === 'GET') {
       return json({ purchases: state.purchases.filter((p) => p.user_id === match?.[1]) })
     }
     if ((match = /^\/api\/subscriptions\/([^/]+)\/auto-renewal$/.exec(path)) && method === 'PUT') {

@@ -14,7 +14,7 @@ import { stubFetch, type FakeCall } from './fake-fetch.ts'
 
 /**
  * Test double of the creator endpoints (the shop's listings, register-creator, profiles, plans,
- * share link, avatar upload, profile links), installed at the fetch boundary. It keeps state like
+ * share link, avatar upload, profile links, whether the customer already has access), installed at the fetch boundary. It keeps state like
  * the server does and applies the contract's rules that the pages react to (the shop's filters,
  * search, sort and pages; taken username; five active plans).
  */
@@ -209,6 +209,8 @@ export interface FakeCreatorState {
   shareLink: ShareLink
   /** Whether the creator's payout account takes charges, so their active plans are on sale (default true). */
   acceptingPayments: boolean
+  /** The creators whose picks the signed-in customer has access to now (`GET /purchases/verify`). */
+  accessTo: string[]
 }
 
 /**
@@ -225,6 +227,7 @@ export function serveCreatorApi(
     plans: initial.plans ?? [],
     takenUsernames: initial.takenUsernames ?? [],
     acceptingPayments: initial.acceptingPayments ?? true,
+    accessTo: initial.accessTo ?? [],
     shareLink: initial.shareLink ?? {
       url: 'http://localhost:3000/CaseyLines?ref=k3Yc9QaZ',
       code: 'k3Yc9QaZ',
@@ -318,6 +321,9 @@ export function serveCreatorApi(
       const plan: Plan = { ...current, ...body, on_sale: onSale, updated_at: '2026-03-01T00:00:00.000Z' }
       state.plans[index] = plan
       return json({ plan })
+    }
+    if (path === '/api/purchases/verify' && method === 'GET') {
+      return json({ exists: state.accessTo.includes(call.search.get('creatorId') ?? '') })
     }
     if (path === '/api/media/avatar' && method === 'POST') {
       return json({ url: '/media/avatars/0123456789abcdef0123456789abcdef.webp', width: 256, height: 256 }, 201)

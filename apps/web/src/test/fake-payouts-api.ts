@@ -4,6 +4,7 @@ import type {
   OnboardingStatus,
   Payout,
   ProviderBalance,
+  ProviderPayoutsAnswer,
   ProviderSubscriptionsAnswer,
   RevenueAnswer,
   SandboxOnboarding,
@@ -102,6 +103,21 @@ export function aPayout(overrides: Partial<Payout> = {}): Payout {
   }
 }
 
+type ProviderPayout = ProviderPayoutsAnswer['payouts'][number]
+
+export function aProviderPayout(overrides: Partial<ProviderPayout> = {}): ProviderPayout {
+  return {
+    id: nextId('c000'),
+    amount_cents: 2_500,
+    currency: 'usd',
+    status: 'paid',
+    arrival_at: '2026-03-03T00:00:00.000Z',
+    created_at: '2026-03-01T12:00:00.000Z',
+    description: 'To my bank',
+    ...overrides,
+  }
+}
+
 type RevenuePoint = RevenueAnswer['points'][number]
 
 /** A revenue answer for `period` with these points (zeros where left out) and their sums as totals. */
@@ -153,6 +169,8 @@ export interface FakePayoutsState {
   /** Newest first, as the server lists them. */
   earnings: LedgerEntry[]
   payouts: Payout[]
+  /** `GET /creators/stripe-payouts/{id}`: the provider's payouts, newest first. */
+  providerPayouts: ProviderPayout[]
   revenue: Partial<Record<RevenuePeriod, RevenueAnswer>>
   subscriptions: ProviderSubscriptionsAnswer
   sandboxLinks: SandboxOnboarding[]
@@ -174,6 +192,7 @@ export function servePayoutsApi(
     providerBalance: { provider: 'sandbox', currency: 'usd', available_cents: 5_000, pending_cents: 1_799 },
     earnings: [],
     payouts: [],
+    providerPayouts: [],
     revenue: {},
     subscriptions: { subscriptions: [], mrr_cents: 0 },
     sandboxLinks: [],
@@ -253,6 +272,10 @@ export function servePayoutsApi(
     if (/^\/api\/creators\/payouts\/[^/]+$/.test(path) && method === 'GET') {
       const { items, ...paging } = page(state.payouts, call, paymentLimits.defaultPayoutsLimit)
       return json({ payouts: items, ...paging })
+    }
+    if (/^\/api\/creators\/stripe-payouts\/[^/]+$/.test(path) && method === 'GET') {
+      const limit = Number(call.search.get('limit') ?? paymentLimits.defaultProviderPayoutsLimit)
+      return json({ payouts: state.providerPayouts.slice(0, limit) })
     }
     if (/^\/api\/creators\/stripe-revenue\/[^/]+$/.test(path) && method === 'GET') {
       const period = (call.search.get('period') ?? '30d') as RevenuePeriod

@@ -1,12 +1,14 @@
 import type {
   BookmakerRankingsAnswer,
+  ClientRecord,
   GameOdds,
   OddsBoardAnswer,
   Pick,
   PicksAnswer,
   SportsAnswer,
 } from '@picks/contracts'
-import { fallbackBookmakerRankings, sports, type PickResult } from '@picks/contracts/client'
+import { fallbackBookmakerRankings, pickMessages, sports, type PickResult } from '@picks/contracts/client'
+import { clientsAnswer } from './fake-clients-api.ts'
 import { apiError, creatorUserId, json } from './fake-creator-api.ts'
 import { stubFetch, type FakeCall } from './fake-fetch.ts'
 
@@ -204,6 +206,8 @@ export interface FakePicksState {
   subscribed: Pick[]
   /** Picks posted through `POST /picks`. */
   posted: Pick[]
+  /** The creator's client list (`GET /clients`); a posted `client_id` must name one of them. */
+  clients: ClientRecord[]
 }
 
 function page(list: Pick[], search: URLSearchParams): PicksAnswer {
@@ -272,6 +276,7 @@ export function servePicksApi(
     feed: initial.feed ?? [],
     subscribed: initial.subscribed ?? [],
     posted: initial.posted ?? [],
+    clients: initial.clients ?? [],
   }
   const calls: PicksCall[] = []
 
@@ -298,8 +303,16 @@ export function servePicksApi(
     }
     if (method === 'GET' && path === '/api/picks') return json(page(state.feed, search))
     if (method === 'GET' && /^\/api\/picks\/subscribed\/[^/]+$/.test(path)) return json(page(state.subscribed, search))
+    const clients = clientsAnswer(state, call)
+    if (clients) return clients
     if (method === 'POST' && path === '/api/picks') {
-      const pick = posted(record(call.body))
+      const clientId = record(call.body).client_id
+      if (clientId !== undefined && !state.clients.some((client) => client.id === clientId)) {
+        return apiError(400, 'VALIDATION_FAILED', pickMessages.clientUnknown, {
+          details: [{ field: 'body.client_id', message: pickMessages.clientUnknown }],
+        })
+      }
+      const pick = { ...posted(record(call.body)), client_id: typeof clientId === 'string' ? clientId : null }
       state.posted.push(pick)
       return json({ pick }, 201)
     }

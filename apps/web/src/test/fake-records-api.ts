@@ -1,4 +1,12 @@
-import type { CreatorRecord, Game, GameOdds, LeaderboardAnswer, Pick as PickData, PicksAnswer } from '@picks/contracts'
+import type {
+  CreatorRecord,
+  CreatorStats,
+  Game,
+  GameOdds,
+  LeaderboardAnswer,
+  Pick as PickData,
+  PicksAnswer,
+} from '@picks/contracts'
 import { computeRecord, pickLimits, type PickRecord, type PickResult, type SportSlug } from '@picks/contracts/client'
 import { stubFetch, type FakeCall } from './fake-fetch.ts'
 import { teaserOf } from './fake-picks-api.ts'
@@ -155,12 +163,14 @@ export function aBook(
 export interface RankedCreator {
   creator: PickCreator
   record: CreatorRecord
+  /** Customers with access now, as `GET /creators/{id}/stats` counts them (default 0). */
+  subscribers?: number
 }
 
 export interface FakeRecordsState {
   /** Every pick as this viewer receives it (premium ones already locked where they should be). */
   picks: PickData[]
-  /** Creators and their records: the leaderboard and `GET /creators/{id}/record` read these. */
+  /** Creators and their records: the leaderboard, `GET /creators/{id}/record` and `/stats` read these. */
   creators: RankedCreator[]
   games: Game[]
   odds: GameOdds[]
@@ -237,6 +247,23 @@ export function recordsAnswer(initial: Partial<FakeRecordsState>) {
     if ((match = /^\/api\/creators\/([^/]+)\/record$/.exec(path))) {
       const ranked = state.creators.find(({ creator }) => creator.id === match?.[1])
       return json(ranked?.record ?? zeroRecord())
+    }
+    if ((match = /^\/api\/creators\/([^/]+)\/stats$/.exec(path))) {
+      const id = match[1] ?? ''
+      const ranked = state.creators.find(({ creator }) => creator.id === id)
+      // The figures the pages read; the plans on sale come from the creator fake's own list.
+      const stats: CreatorStats = {
+        creator_id: id,
+        active_plans: 0,
+        lowest_price_cents: null,
+        currency: 'usd',
+        member_since: '2026-02-01T12:00:00.000Z',
+        plans: [],
+        subscriber_count: ranked?.subscribers ?? 0,
+        picks_count: state.picks.filter((pick) => pick.user_id === id).length,
+        record: ranked?.record ?? zeroRecord(),
+      }
+      return json(stats)
     }
     if ((match = /^\/api\/odds\/([^/]+)\/all$/.exec(path))) {
       return json({ sport: match[1], games: state.odds.filter((game) => game.sport === match?.[1]) })

@@ -123,7 +123,12 @@ describe('text alerts: the switch, the phone and STOP', () => {
     expect((await request(t, 'POST', '/sms/subscribe', other, { userId: tess.id })).statusCode).toBe(403)
     expect((await request(t, 'GET', `/sms/preferences/${tess.id}`, other)).statusCode).toBe(403)
     expect((await request(t, 'GET', `/sms/logs/${tess.id}`, other)).statusCode).toBe(403)
+    expect((await request(t, 'GET', `/sms/logs/${tess.id}`, null)).statusCode).toBe(401)
     expect((await request(t, 'GET', `/alerts/received/${tess.id}`, null)).statusCode).toBe(401)
+    // One creator's e-mail choice: the person's own (`other` stands in for any creator here).
+    const choice = `/email-preferences/${tess.id}/creator/${other.id}`
+    expect((await request(t, 'GET', choice, other)).statusCode).toBe(403)
+    expect((await request(t, 'GET', choice, null)).statusCode).toBe(401)
 
     const own = await request(t, 'GET', `/sms/status/${tess.id}`, tess)
     expect(own.statusCode, own.body).toBe(200)

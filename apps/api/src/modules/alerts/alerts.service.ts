@@ -1,7 +1,7 @@
 /**
- * The alerts module's face to the modules above it (the admin console): who an alert should reach
+ * The alerts module's face to the modules above it (the admin console, the server metrics): who an alert should reach
  * (the one statement of the recipient rules, alert-recipients.ts), how a pick reads in one line,
- * and the operators' message logs.
+ * the operators' message logs, and the deliveries' figures.
  */
 export {
   audience,
@@ -14,4 +14,10 @@ export {
 } from './alert-recipients.ts'
 export { pickSummary } from './alert-messages.ts'
 export { adminDeliveryEntry, adminDeliveryLog, type DeliveryLogFilter } from './admin-alert-logs.ts'
-export { deliveryDailyCounts, firstDeliveryDay, type DeliveryDay } from './delivery-figures.ts'
+export {
+  deliveryCountsByStatus,
+  deliveryDailyCounts,
+  firstDeliveryDay,
+  type DeliveryDay,
+  type DeliveryStatusCount,
+} from './delivery-figures.ts'

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client.ts'
+import { alertDeliveries } from './alerts.table.ts'
 
-/** Alert deliveries sent and failed by UTC day, for the admin console's figures (decision 030). */
+/** Alert deliveries sent and failed by UTC day, for the admin console's figures (decision 030); by status now, for the server metrics. */
 
 export interface DeliveryDay {
   day: string
@@ -35,4 +36,29 @@ export async function firstDeliveryDay(db: Db): Promise<string | null> {
                        at time zone 'UTC', 'YYYY-MM-DD') as "day"`,
   )
   return row?.day ?? null
+}
+
+export interface DeliveryStatusCount {
+  channel: (typeof alertDeliveries.channel.enumValues)[number]
+  status: (typeof alertDeliveries.status.enumValues)[number]
+  count: number
+}
+
+/**
+ * Every delivery now by channel and status, each pair present (0 when none), for the server metrics.
+ * One grouped count over the whole table: no index holds channel and status for every row, so it
+ * reads them all, and its cost grows with the table (decision 040).
+ */
+export async function deliveryCountsByStatus(db: Db): Promise<DeliveryStatusCount[]> {
+  const rows = await db
+    .select({ channel: alertDeliveries.channel, status: alertDeliveries.status, count: count() })
+    .from(alertDeliveries)
+    .groupBy(alertDeliveries.channel, alertDeliveries.status)
+  return alertDeliveries.channel.enumValues.flatMap((channel) =>
+    alertDeliveries.status.enumValues.map((status) => ({
+      channel,
+      status,
+      count: rows.find((r) => r.channel === channel && r.status === status)?.count ?? 0,
+    })),
+  )
 }

@@ -12,13 +12,16 @@ import { createOutboxEmailSender } from '../notifications/notifications.service.
 import { accountDirectory, findUserByAuthId } from '../users/users.service.ts'
 import { users } from '../users/users.table.ts'
 import { createAuth, requestSession } from './auth.service.ts'
-import { callerOf, installGuard } from './guard.ts'
+import { callerOf, installGuard, type GuardDeps } from './guard.ts'
 
 // The access guard on a server of its own: sessions come from the real sign-up of the test app,
 // and each declaration answers for the role stored in the database (never for anything the client
 // says), an administrator's only once the session has entered the admin password.
 let t: TestApp
 let guarded: FastifyInstance
+/** The same guard on a server with a METRICS_TOKEN. */
+let withToken: FastifyInstance
+const metricsToken = 'a-metrics-token-of-the-guard-tests-0123456789'
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -30,13 +33,19 @@ beforeAll(async () => {
     email: createOutboxEmailSender({ db }),
     log: pino({ level: 'silent' }),
   })
-  guarded = Fastify()
-  registerErrorHandling(guarded)
-  installGuard(guarded, {
+  const deps: GuardDeps = {
     session: (request) => requestSession(auth, db, request),
     userOf: (authId) => findUserByAuthId({ db }, authId),
     adminVerified: (sessionId) => isVerified({ db, now: () => new Date() }, sessionId),
-  })
+  }
+  guarded = Fastify()
+  registerErrorHandling(guarded)
+  installGuard(guarded, deps)
+  withToken = Fastify()
+  registerErrorHandling(withToken)
+  installGuard(withToken, { ...deps, metricsToken })
+  withToken.get('/metrics', { config: { access: 'metrics' } }, async () => ({ ok: true }))
+  await withToken.ready()
   const answer = async (request: Parameters<typeof callerOf>[0]) => {
     const { user, actor } = await callerOf(request)
     return { email: user.email, actsAs: actor.role }
@@ -46,6 +55,7 @@ beforeAll(async () => {
   guarded.post('/creator', { config: { access: 'creator' } }, answer)
   guarded.get('/moderator', { config: { access: 'moderator' } }, answer)
   guarded.get('/verified-admin', { config: { access: 'verifiedAdmin' } }, answer)
+  guarded.get('/metrics', { config: { access: 'metrics' } }, answer)
   for (const permission of permissionNames) {
     guarded.get(`/permission/${permission}`, { config: { access: { permission } } }, answer)
   }
@@ -53,6 +63,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await guarded.close()
+  await withToken.close()
   await t.app.close()
 })
 beforeEach(async () => {
@@ -182,5 +193,38 @@ describe("an administrator's powers (decision 017)", () => {
     // The token minted before the password was entered now holds the session's powers.
     expect((await get('/verified-admin', bearer)).statusCode).toBe(200)
     expect((await get('/permission/manage_users', bearer)).statusCode).toBe(200)
+  })
+})
+
+describe('the metrics declaration (decision 040)', () => {
+  it("lets in a verified administrator, and the METRICS_TOKEN's bearer only where the server has one", async () => {
+    const admin = await person(t, 'admin@example.com', 'unverifiedAdmin')
+    const customer = await accountWithRole('customer')
+    const bearer = { authorization: `Bearer ${metricsToken}` }
+    expect((await get('/metrics')).statusCode).toBe(401)
+    expect(await statusOf('/metrics', customer)).toBe(403)
+    expect((await get('/metrics', { cookie: admin.cookie })).json()).toMatchObject({
+      error: { reason: 'ADMIN_PASSWORD_REQUIRED' },
+    })
+    // Without a token of its own, the server takes a bearer as a session's, and finds none.
+    expect((await get('/metrics', bearer)).statusCode).toBe(401)
+    await enterAdminPassword(t, admin)
+    expect(await statusOf('/metrics', admin.cookie)).toBe(200)
+    // The session's access token holds the session's powers here too.
+    expect((await get('/metrics', { authorization: `Bearer ${await accessTokenOf(admin)}` })).statusCode).toBe(200)
+
+    const withTokenGet = (headers: Record<string, string>) =>
+      withToken.inject({ method: 'GET', url: '/metrics', headers })
+    expect((await withTokenGet(bearer)).statusCode).toBe(200)
+    expect((await withTokenGet({ authorization: `bearer  ${metricsToken}` })).statusCode).toBe(200)
+    for (const authorization of [
+      `Bearer ${metricsToken.toUpperCase()}`,
+      `Bearer ${metricsToken}0`,
+      `Token ${metricsToken}`,
+    ]) {
+      expect((await withTokenGet({ authorization })).statusCode, authorization).toBe(401)
+    }
+    expect((await withTokenGet({ cookie: customer })).statusCode).toBe(403)
+    expect((await withTokenGet({ cookie: admin.cookie })).statusCode).toBe(200)
   })
 })

@@ -117,6 +117,8 @@ export const reasons: Record<string, { reason: string; message?: string; code?: 
   TOO_MANY_ATTEMPTS: { reason: 'TOO_MANY_CODE_ATTEMPTS', message: 'Too many wrong codes. Ask for a new one.' },
   INVALID_TOKEN: { reason: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' },
   ACCOUNT_SUSPENDED: { reason: 'ACCOUNT_SUSPENDED', message: accountSuspendedMessage, code: 'FORBIDDEN' },
+  // The library's own length check, behind ours (spec §5 asks more): spec §8's weak-password words.
+  PASSWORD_TOO_SHORT: { reason: 'WEAK_PASSWORD', message: authMessages.weakPassword },
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -156,6 +158,29 @@ function sendRateLimited(reply: FastifyReply, request: FastifyRequest, response:
   return sendError(reply, request, new AppError('RATE_LIMITED', message, { reason: 'RATE_LIMITED' }))
 }
 
+/**
+ * A refusal of the library (`response`, its body `text`) in our error shape: its code becomes a
+ * reason our clients know, with the spec §8 message where there is one (`reasons`); any other code
+ * goes along as the reason, with the library's own message.
+ */
+export function libraryRefusal(response: Pick<Response, 'status' | 'statusText'>, text: string): AppError {
+  let libraryCode = ''
+  let libraryMessage = ''
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown }
+    libraryCode = typeof parsed.code === 'string' ? parsed.code : ''
+    libraryMessage = typeof parsed.message === 'string' ? parsed.message : ''
+  } catch {
+    // not JSON: keep the status
+  }
+  const known = Object.hasOwn(reasons, libraryCode) ? reasons[libraryCode] : undefined
+  return new AppError(
+    known?.code ?? codeForStatus(response.status),
+    known?.message ?? (libraryMessage || response.statusText || 'Request failed'),
+    { reason: known?.reason ?? (libraryCode || undefined) },
+  )
+}
+
 async function relay(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -165,21 +190,7 @@ async function relay(
   const text = await response.text()
   if (response.status === 429) return sendRateLimited(reply, request, response, path)
   if (response.status >= 400) {
-    let libraryCode = ''
-    let libraryMessage = ''
-    try {
-      const parsed = JSON.parse(text) as { code?: unknown; message?: unknown }
-      libraryCode = typeof parsed.code === 'string' ? parsed.code : ''
-      libraryMessage = typeof parsed.message === 'string' ? parsed.message : ''
-    } catch {
-      // not JSON: keep the status
-    }
-    const known = reasons[libraryCode]
-    const error = new AppError(
-      known?.code ?? codeForStatus(response.status),
-      known?.message ?? (libraryMessage || response.statusText || 'Request failed'),
-      { reason: known?.reason ?? (libraryCode || undefined) },
-    )
+    const error = libraryRefusal(response, text)
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
     const retryAfter = response.headers.get('retry-after')
     if (retryAfter) reply.header('retry-after', retryAfter)

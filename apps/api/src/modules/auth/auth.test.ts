@@ -5,6 +5,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
 import { createOutboxEmailSender } from '../notifications/notifications.service.ts'
+import { libraryRefusal } from './auth.routes.ts'
 import { createAdmin, createAuth } from './auth.service.ts'
 import { accountDirectory } from '../users/users.service.ts'
 import { cookieOf, latestCode, latestMail as latestMailOf, testOrigin, testPassword } from '../../test/accounts.ts'
@@ -456,6 +457,39 @@ describe('creating an administrator from the command line', () => {
     const [early] = await t.database.db.select().from(users).where(eq(users.email, 'early@example.com'))
     expect(early).toMatchObject({ role: 'admin', roleGrantedBy: null })
     expect(early?.authId).not.toBeNull()
+  })
+})
+
+describe("the library's weak-password refusal", () => {
+  it('reaches clients in spec §8 words: "Password should be at least 6 characters."', async () => {
+    const auth = createAuth({
+      db: t.database.db,
+      accounts: accountDirectory({ db: t.database.db }),
+      config: testConfig(),
+      email: createOutboxEmailSender({ db: t.database.db }),
+      log: t.app.log,
+    })
+    // Straight to the library, past our own (stricter) check: what it answers for a short password.
+    const response = await auth.handler(
+      new Request(`${origin}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: 'short@example.com', name: 'Short', password: 'Ab1!' }),
+      }),
+    )
+    const text = await response.text()
+    expect(response.status, text).toBe(400)
+    expect(JSON.parse(text)).toMatchObject({ code: 'PASSWORD_TOO_SHORT' })
+
+    const refusal = libraryRefusal(response, text)
+    expect(refusal).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      reason: 'WEAK_PASSWORD',
+      message: 'Password should be at least 6 characters.',
+    })
+    // A code the library may send that we do not know goes along as it is.
+    const other = libraryRefusal({ status: 400, statusText: 'Bad Request' }, '{"code":"SOMETHING_NEW","message":"No"}')
+    expect(other).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'SOMETHING_NEW', message: 'No' })
   })
 })
 

@@ -7,8 +7,10 @@ import {
   type Role,
   type ServerUser,
 } from '@picks/contracts'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import { AppError } from '../../errors.ts'
+import { isWebAppFile } from '../../http/static-web.ts'
 import type { AuthIdentity, RequestSession } from './auth.service.ts'
 
 /**
@@ -26,6 +28,9 @@ import type { AuthIdentity, RequestSession } from './auth.service.ts'
  * - `admin`: an administrator who has not necessarily entered the admin password: only the
  *   admin entry itself (status, set and verify the password).
  * - `verifiedAdmin`: an administrator whose session entered the admin password.
+ * - `metrics`: the server metrics' scraper, `Authorization: Bearer <METRICS_TOKEN>` when the server
+ *   has one, or else a verified admin. A bearer that is not the token is tried as a session, as on
+ *   any route: one that is neither is a visitor (401).
  * - `{ permission }`: the role's standard permissions include it (spec §6).
  * - `{ owner: 'params.id' }`: the user the named field identifies (by id, or by e-mail with
  *   `by: 'email'`), or a verified admin. `hide` answers 404 instead of 403 to anyone else, so
@@ -44,6 +49,7 @@ export type Access =
   | 'moderator'
   | 'admin'
   | 'verifiedAdmin'
+  | 'metrics'
   | { permission: Permission }
   | OwnerAccess
   | ResourceAccess
@@ -103,6 +109,8 @@ export interface GuardDeps {
   adminVerified(sessionId: string): Promise<boolean>
   /** Whether the request carries a sign-in waiting for its second factor (the library's signed cookie). */
   pendingSecondFactor?(request: FastifyRequest): Promise<boolean>
+  /** METRICS_TOKEN: the bearer token that opens `metrics` routes besides a verified admin; null or absent: none. */
+  metricsToken?: string | null
 }
 
 export interface RouteAccess {
@@ -118,15 +126,6 @@ declare module 'fastify' {
     /** Every route with its declared access, in registration order (the access matrix test reads it). */
     routeAccess: RouteAccess[]
   }
-}
-
-/**
- * Routes a plugin registers for us, which cannot take a declaration: @fastify/static's route for
- * each file of the built web app, which it marks with `config.file`. (The API documentation's
- * routes are registered before the guard is installed, and are public.)
- */
-function isWebAppFile(config: object | undefined): boolean {
-  return config !== undefined && 'file' in config && typeof config.file === 'string'
 }
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller | null>>()
@@ -216,6 +215,19 @@ function adminPasswordRequired(): AppError {
   return new AppError('FORBIDDEN', 'Enter the admin password first', { reason: 'ADMIN_PASSWORD_REQUIRED' })
 }
 
+const sha256 = (value: string) => createHash('sha256').update(value).digest()
+
+/**
+ * Whether the request's bearer token is `token`. Both are hashed first, so the comparison takes the
+ * same time whatever the sent value's length or how much of it is right.
+ */
+function bearerIs(request: FastifyRequest, token: string | null | undefined): boolean {
+  const header = request.headers.authorization
+  if (!token || typeof header !== 'string') return false
+  const sent = /^bearer +(\S+) *$/i.exec(header)?.[1]
+  return sent !== undefined && timingSafeEqual(sha256(sent), sha256(token))
+}
+
 function requireRank(caller: SignedInCaller, role: Role): void {
   if (hasRole({ role: toRole(caller.actor.role), permissions: [] }, role)) return
   // An administrator who has not entered the admin password is told what to do about it.
@@ -252,12 +264,13 @@ async function enforce(request: FastifyRequest, access: Access): Promise<void> {
     if (await depsFor(request).pendingSecondFactor?.(request)) return
     throw new AppError('UNAUTHENTICATED', 'Sign in to continue', { reason: 'NOT_SIGNED_IN' })
   }
+  if (access === 'metrics' && bearerIs(request, depsFor(request).metricsToken)) return
   const caller = await callerOf(request)
   if (access === 'signedIn') return
   if (access === 'creator' || access === 'moderator') return requireRank(caller, access)
-  if (access === 'admin' || access === 'verifiedAdmin') {
+  if (access === 'admin' || access === 'verifiedAdmin' || access === 'metrics') {
     if (caller.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only')
-    if (access === 'verifiedAdmin' && !caller.adminVerified) throw adminPasswordRequired()
+    if (access !== 'admin' && !caller.adminVerified) throw adminPasswordRequired()
     return
   }
   if ('permission' in access) {
@@ -279,6 +292,8 @@ export function installGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorate('routeAccess', routes)
   app.addHook('onRoute', (route) => {
     const url = route.url
+    // The web app's files cannot declare (a plugin registers them); they are public. So are the API
+    // documentation's routes, registered before the guard is installed.
     if (route.config?.access === undefined && isWebAppFile(route.config)) {
       route.config = { ...route.config, access: 'public' }
     }

@@ -1,4 +1,4 @@
-import { ClientCreated, ClientsPage, ClientsQuery, NewClientBody } from '@picks/contracts'
+import { clientMessages, ClientCreated, ClientsPage, ClientsQuery, NewClientBody } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -47,8 +47,8 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const { user } = await callerOf(request)
       const client = await addClient({ db }, user.id, request.body)
       if (!client) {
-        throw new AppError('CONFLICT', 'A client with this e-mail is already on your list', {
-          details: [{ field: 'body.email', message: 'Already on your client list' }],
+        throw new AppError('CONFLICT', clientMessages.emailTaken, {
+          details: [{ field: 'body.email', message: clientMessages.emailTakenField }],
         })
       }
       return reply.status(201).send({ client })

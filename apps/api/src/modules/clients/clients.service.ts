@@ -75,3 +75,12 @@ export async function addClient(deps: Deps, creatorId: string, client: NewClient
     .returning()
   return row ? toClientRecord(row) : null
 }
+
+/** Whether `clientId` is one of `creatorId`'s client records (a pick's `client_id`, decision 044). */
+export async function isClientOf(deps: Deps, creatorId: string, clientId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: creatorClients.id })
+    .from(creatorClients)
+    .where(and(eq(creatorClients.id, clientId), eq(creatorClients.creatorId, creatorId)))
+  return row !== undefined
+}

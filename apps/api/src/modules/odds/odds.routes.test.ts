@@ -168,15 +168,49 @@ describe("one game's odds", () => {
     expect([...keys].sort()).toEqual(['h2h', 'spreads', 'totals'])
   })
 
-  it('answers 404 for a game the provider does not list, and 400 without a sport', async () => {
+  it('finds the sport itself when none is given (spec §7 sends the id alone)', async () => {
+    const odds = fixtures()
+    app = await oddsApp(odds)
+    for (const { slug, oddsKey } of [sports[3]!, sports[8]!]) {
+      const [event] = await odds.events(oddsKey)
+      const { status, body } = await get(`/events/${event!.id}/odds`)
+      expect(status, slug).toBe(200)
+      expect(GameOddsAnswer.parse(body).game).toMatchObject({ id: event!.id, sport: slug, home_team: event!.homeTeam })
+    }
+  })
+
+  it('finds the sport when another sport’s list fails, and fails only when no list has the game', async () => {
+    const odds = fixtures()
+    const nbaDown: OddsProvider = {
+      ...odds,
+      events: async (sportKey) => {
+        if (sportKey === 'basketball_nba') throw new OddsProviderError('down', 'unavailable')
+        return odds.events(sportKey)
+      },
+    }
+    app = await oddsApp(nbaDown)
+    const [event] = await odds.events('icehockey_nhl')
+    expect((await get(`/events/${event!.id}/odds`)).status).toBe(200)
+    const unknown = await get('/events/nba-20200101-1/odds')
+    expect(unknown.status).toBe(503)
+    expect((unknown.body as ErrorBody).error).toMatchObject({
+      reason: 'ODDS_UNAVAILABLE',
+      message: pickMessages.gameOddsFailed,
+    })
+  })
+
+  it('answers 404 for a game the provider does not list, with or without a sport, and 400 for a bad sport or id', async () => {
     app = await oddsApp(fixtures())
-    const missing = await get('/events/nba-20200101-1/odds?sport=nba')
-    expect(missing.status).toBe(404)
-    expect((missing.body as ErrorBody).error).toMatchObject({ code: 'NOT_FOUND', message: 'Game not found' })
-    const noSport = await get('/events/nba-20200101-1/odds')
-    expect(noSport.status).toBe(400)
-    expect((noSport.body as ErrorBody).error.details?.[0]?.field).toBe('query.sport')
+    for (const path of ['/events/nba-20200101-1/odds?sport=nba', '/events/nba-20200101-1/odds']) {
+      const missing = await get(path)
+      expect(missing.status, path).toBe(404)
+      expect((missing.body as ErrorBody).error).toMatchObject({ code: 'NOT_FOUND', message: 'Game not found' })
+    }
+    const badSport = await get('/events/nba-20200101-1/odds?sport=curling')
+    expect(badSport.status).toBe(400)
+    expect((badSport.body as ErrorBody).error.details?.[0]?.field).toBe('query.sport')
     expect((await get('/events/not%20an%20id/odds?sport=nba')).status).toBe(400)
+    expect((await get('/events/not%20an%20id/odds')).status).toBe(400)
   })
 })
 
@@ -272,6 +306,7 @@ describe('when the odds provider fails', () => {
     ['/odds/nba/all', pickMessages.gameOddsFailed],
     ['/games/nba/upcoming', pickMessages.gameOddsFailed],
     ['/events/abc123/odds?sport=nba', pickMessages.gameOddsFailed],
+    ['/events/abc123/odds', pickMessages.gameOddsFailed],
     ['/odds/event/nba/abc123/player-props', pickMessages.playerPropsFailed],
   ])('GET %s answers 503 "%s" and keeps the provider\'s words to itself', async (path, message) => {
     app = await oddsApp(failingProvider('unauthorized'))

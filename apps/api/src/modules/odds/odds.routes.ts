@@ -76,6 +76,24 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
     boardsSeen.set(boardKey, tally)
   }
 
+  /**
+   * The sport of an upcoming or live event, for `GET /events/{id}/odds` asked without one: the
+   * event lists of all our sports, asked together (free at The Odds API, and cached by its adapter).
+   * Null when no list has it. A list that fails counts only when no other list has the event: then
+   * the failure is thrown, since the event may be on it.
+   */
+  async function sportOfEvent(eventId: string): Promise<SportSlug | null> {
+    const lists = await Promise.allSettled(
+      sports.map(async ({ slug, oddsKey }) => ({ slug, events: await listOrEmpty(() => odds.events(oddsKey)) })),
+    )
+    for (const list of lists) {
+      if (list.status === 'fulfilled' && list.value.events.some((event) => event.id === eventId)) return list.value.slug
+    }
+    const failed = lists.find((list) => list.status === 'rejected')
+    if (failed) throw failed.reason
+    return null
+  }
+
   async function gamesOf(sport: SportSlug, x: 'upcoming' | 'live' | 'final' | 'all'): Promise<Game[]> {
     const sportKey = sportKeyOf(sport)
     const now = oddsClock(odds)
@@ -151,15 +169,17 @@ export const oddsRoutes: FastifyPluginAsyncZod<{ odds: OddsProvider }> = async (
       config: { access: 'public' },
       schema: {
         tags: ['odds'],
-        summary: "One game's moneyline, spread and total at every bookmaker",
+        summary:
+          "One game's moneyline, spread and total at every bookmaker; the sport is found from the event lists unless given",
         params: EventIdParams,
         querystring: EventOddsQuery,
         response: { 200: GameOddsAnswer },
       },
     },
     async (request, reply) => {
-      const { sport } = request.query
       try {
+        const sport = request.query.sport ?? (await sportOfEvent(request.params.id))
+        if (!sport) throw new AppError('NOT_FOUND', 'Game not found', { reason: 'GAME_NOT_FOUND' })
         const game = await odds.eventOdds(sportKeyOf(sport), request.params.id, { markets: [...mainMarkets] })
         reply.header('cache-control', oddsCacheControl)
         return { game: toGameOdds(sport, game, openStatus(game, oddsClock(odds))) }

@@ -251,7 +251,10 @@ export async function providerBalance(
   creatorId: string,
 ): Promise<ProviderBalance> {
   const account = await currentAccount(deps, creatorId)
-  if (!account || !isOnboarded(account)) throw notOnboarded()
+  // A balance read is not a payout request: it says payouts are not set up (same status and reason).
+  if (!account || !isOnboarded(account)) {
+    throw new AppError('CONFLICT', paymentMessages.providerBalanceNotSetUp, { reason: 'NOT_ONBOARDED' })
+  }
   const balance = await atProvider(paymentMessages.providerBalanceFailed, () =>
     deps.provider.getBalance(account.accountId),
   )

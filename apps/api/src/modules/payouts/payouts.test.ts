@@ -454,11 +454,12 @@ describe('GET /api/creators/balance/{id}', () => {
 })
 
 describe('GET /api/creators/stripe-balance/{id}', () => {
-  it('is refused before onboarding is complete', async () => {
+  it('says payouts are not set up before onboarding is complete (not the payout request’s words)', async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
     const res = await request(t, 'GET', `/creators/stripe-balance/${dana.id}`, dana)
     expect(res.statusCode).toBe(409)
-    expect(errorOf(res)).toMatchObject({ reason: 'NOT_ONBOARDED' })
+    expect(errorOf(res)).toMatchObject({ reason: 'NOT_ONBOARDED', message: paymentMessages.providerBalanceNotSetUp })
+    expect(errorOf(res).message).toBe('Payouts are not set up yet. Set up payouts to see your Stripe balance.')
   })
 
   it('shows the provider’s own figure of the account', async () => {
@@ -706,6 +707,23 @@ describe('earnings, revenue and subscriptions', () => {
     const res2 = await request(t, 'GET', `/creators/payouts/${dana.id}?limit=1&offset=1`, dana)
     expect(PayoutsAnswer.parse(res2.json()).payouts.map((p) => p.amount_cents)).toEqual([1000])
     expect((await providerPayoutsOf(dana)).map((p) => p.amount_cents)).toEqual([1200, 1000])
+  })
+
+  it('lists the provider’s payouts up to `limit` (spec §7 asks for 50), a limit of 1 to 100', async () => {
+    const { dana } = await paidCreator()
+    await payOut(dana, 1000)
+    clock = new Date(clock.getTime() + 60_000)
+    await payOut(dana, 1200)
+    const one = await request(t, 'GET', `/creators/stripe-payouts/${dana.id}?limit=1`, dana)
+    expect(one.statusCode, one.body).toBe(200)
+    expect(ProviderPayoutsAnswer.parse(one.json()).payouts.map((p) => p.amount_cents)).toEqual([1200])
+    const fifty = await request(t, 'GET', `/creators/stripe-payouts/${dana.id}?limit=50`, dana)
+    expect(ProviderPayoutsAnswer.parse(fifty.json()).payouts).toHaveLength(2)
+    for (const limit of ['0', '101', 'many', '1.5']) {
+      const res = await request(t, 'GET', `/creators/stripe-payouts/${dana.id}?limit=${limit}`, dana)
+      expect(res.statusCode, `limit=${limit}`).toBe(400)
+      expect(errorOf(res).details?.[0]?.field).toBe('query.limit')
+    }
   })
 
   it('buckets the last 7 days by UTC day, every day present, net of fees and refunds', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
 import { findGame, type OddsProvider } from '../odds/odds.service.ts'
-import { cardsFor, pickColumns, premiumAccessOf, toPick, visibleTo, type Viewer } from './pick-view.ts'
+import { cardsFor, clientVisibleTo, pickColumns, premiumAccessOf, toPick, visibleTo, type Viewer } from './pick-view.ts'
 import { pickShown } from './pick-moderation.ts'
 import { picks } from './picks.table.ts'
 
@@ -65,7 +65,7 @@ export async function pickAnswer(deps: PicksDeps, viewer: Viewer | null, pickId:
   const now = deps.now()
   const access = await premiumAccessOf(deps.db, viewer, now)
   const [row] = await deps.db
-    .select(pickColumns(visibleTo(access)))
+    .select(pickColumns(visibleTo(access), clientVisibleTo(viewer)))
     .from(picks)
     .where(and(eq(picks.id, pickId), isNull(picks.deletedAt)))
   if (!row) throw new AppError('NOT_FOUND', 'Pick not found')

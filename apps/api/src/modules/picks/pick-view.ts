@@ -48,8 +48,18 @@ function onlyIfVisible<T>(visible: SQL, column: AnyPgColumn) {
   )
 }
 
-/** The columns of a pick as `visible` lets this viewer have them. */
-export function pickColumns(visible: SQL) {
+/**
+ * The SQL condition "this viewer may know which client the pick is for": the creator's client list
+ * is theirs and administrators' only (decisions 009 and 044).
+ */
+export function clientVisibleTo(viewer: Viewer | null): SQL {
+  if (!viewer) return sql`false`
+  if (actsAsAdmin(viewer)) return sql`true`
+  return sql`(${picks.creatorId} = ${viewer.id})`
+}
+
+/** The columns of a pick as `visible` (and, for the client, `clientVisible`) lets this viewer have them. */
+export function pickColumns(visible: SQL, clientVisible: SQL) {
   return {
     id: picks.id,
     creatorId: picks.creatorId,
@@ -69,7 +79,7 @@ export function pickColumns(visible: SQL) {
     createdAt: picks.createdAt,
     updatedAt: picks.updatedAt,
     visible: sql<boolean>`${visible}`.mapWith(Boolean),
-    clientId: onlyIfVisible<string>(visible, picks.clientId),
+    clientId: onlyIfVisible<string>(clientVisible, picks.clientId),
     selection: onlyIfVisible<string>(visible, picks.selection),
     odds: onlyIfVisible<number>(visible, picks.odds),
     marketOdds: onlyIfVisible<number>(visible, picks.marketOdds),

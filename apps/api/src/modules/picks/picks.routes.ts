@@ -83,14 +83,14 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         tags: ['picks'],
         summary: 'Posts a pick (a creator; an admin for the creator named by user_id). The server sets created_at',
         body: CreatePickBody,
-        response: { 200: PickAnswer, 201: PickAnswer },
+        response: { 201: PickAnswer },
       },
     },
     async (request, reply) => {
       const { actor } = await callerOf(request)
-      const { pick, created, shopChanged } = await createPick(deps, actor, request.body)
+      const { pick, shopChanged } = await createPick(deps, actor, request.body)
       recordChanged(shopChanged)
-      return reply.status(created ? 201 : 200).send({ pick })
+      return reply.status(201).send({ pick })
     },
   )
 

@@ -18,12 +18,14 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin } from '../auth/guard.ts'
+import { isClientOf } from '../clients/clients.service.ts'
 import { findCreatorProfile, listedCreatorOf } from '../creators/creators.service.ts'
 import { findGame, marketPrice, OddsProviderError, sportKeyOf, type EventScore } from '../odds/odds.service.ts'
 import { entitledCreatorIds } from '../purchases/purchases.service.ts'
 import { gameStateOf, pickAnswer, snapshot, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
 import {
   cardsFor,
+  clientVisibleTo,
   pickColumns,
   premiumAccessOf,
   toPick,
@@ -274,48 +276,43 @@ export interface PickWrite {
 }
 
 /**
- * `POST /picks`. The server stamps `created_at` and the creator. A post repeating a `client_id`
- * the creator already used answers that pick instead of making a second (`created: false`).
+ * The client a pick names (`client_id`, decision 044): one of the creator's own client records, or
+ * none. Anyone else's record, or an unknown id, is a 400 naming `body.client_id` (the same answer
+ * for both, so the field cannot be used to probe other creators' lists).
  */
-export async function createPick(
-  deps: PicksDeps,
-  actor: Actor,
-  body: ParsedPickBody,
-): Promise<PickWrite & { created: boolean }> {
-  const creatorId = await posterOf(deps, actor, body.user_id)
-  const clientId = body.client_id ?? null
-  const earlier = async () => {
-    if (!clientId) return null
-    const [row] = await deps.db
-      .select({ id: picks.id })
-      .from(picks)
-      .where(and(eq(picks.creatorId, creatorId), eq(picks.clientId, clientId)))
-    return row ? { pick: await pickAnswer(deps, actor, row.id), shopChanged: false, created: false } : null
+async function checkedClientId(deps: { db: Db }, creatorId: string, clientId: string | null): Promise<string | null> {
+  if (!clientId) return null
+  if (!(await isClientOf(deps, creatorId, clientId))) {
+    throw new AppError('VALIDATION_FAILED', pickMessages.clientUnknown, {
+      details: [{ field: 'body.client_id', message: pickMessages.clientUnknown }],
+    })
   }
-  const repeated = await earlier()
-  if (repeated) return repeated
+  return clientId
+}
+
+/**
+ * `POST /picks`. The server stamps `created_at` and the creator. A `client_id` names one of the
+ * creator's clients (checked by `checkedClientId`).
+ */
+export async function createPick(deps: PicksDeps, actor: Actor, body: ParsedPickBody): Promise<PickWrite> {
+  const creatorId = await posterOf(deps, actor, body.user_id)
+  const clientId = await checkedClientId(deps, creatorId, body.client_id ?? null)
   const fields = await pickFields(deps, body)
   const now = deps.now()
   const written = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(picks)
       .values({ ...fields, creatorId, clientId, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
       .returning()
-    if (!row) return null
+    if (!row) throw new Error('The pick was not written')
     await tx
       .insert(pickAudit)
       .values({ pickId: row.id, actorId: actor.id, action: 'create', before: null, after: snapshot(row), at: now })
     await deps.onPublished?.(tx, row.id)
     return { id: row.id, shopChanged: await refreshRecordSummary(tx, creatorId) }
   })
-  if (!written) {
-    const raced = await earlier()
-    if (raced) return raced
-    throw new AppError('CONFLICT', 'This pick was just posted')
-  }
   await deps.afterPublished?.(written.id)
-  return { pick: await pickAnswer(deps, actor, written.id), shopChanged: written.shopChanged, created: true }
+  return { pick: await pickAnswer(deps, actor, written.id), shopChanged: written.shopChanged }
 }
 
 /**
@@ -357,7 +354,10 @@ export async function updatePick(
 ): Promise<PickWrite> {
   const pickId = current.id
   await assertOpen(deps, current)
-  const fields = await pickFields(deps, body)
+  // Left out keeps the pick's client; null clears it.
+  const client =
+    body.client_id === undefined ? {} : { clientId: await checkedClientId(deps, current.creatorId, body.client_id) }
+  const fields = { ...(await pickFields(deps, body)), ...client }
   const now = deps.now()
   const shopChanged = await withLockedPick(
     deps.db,
@@ -451,7 +451,7 @@ async function feed(
   const access = knownAccess ?? (await premiumAccessOf(deps.db, viewer, now))
   const [rows, totals] = await Promise.all([
     deps.db
-      .select(pickColumns(visibleTo(access)))
+      .select(pickColumns(visibleTo(access), clientVisibleTo(viewer)))
       .from(picks)
       .where(where)
       .orderBy(desc(picks.createdAt), desc(picks.id))

@@ -10,9 +10,9 @@ import {
   pgTable,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { creatorClients } from '../clients/clients.table.ts'
 import { creatorProfiles } from '../creators/creators.table.ts'
 
 /**
@@ -27,8 +27,11 @@ export const picks = pgTable(
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creatorProfiles.userId, { onDelete: 'restrict' }),
-    /** The posting client's own id for the pick: a retried post with the same one answers the first pick. */
-    clientId: uuid('client_id'),
+    /**
+     * The creator's client the pick is for (spec §3 `client_id`, decision 044): one of the creator's
+     * own client records (the server checks), or null. Forgotten if the record goes.
+     */
+    clientId: uuid('client_id').references(() => creatorClients.id, { onDelete: 'set null' }),
     sport: text('sport').notNull(),
     gameId: text('game_id'),
     homeTeam: text('home_team').notNull(),
@@ -78,7 +81,9 @@ export const picks = pgTable(
     index('picks_pending_idx')
       .on(t.gameDate)
       .where(sql`${t.result} = 'pending' and ${t.deletedAt} is null`),
-    uniqueIndex('picks_creator_client_key').on(t.creatorId, t.clientId),
+    index('picks_client_idx')
+      .on(t.clientId)
+      .where(sql`${t.clientId} is not null`),
     // The admin console's posted and graded counts by day (decision 030).
     index('picks_created_at_idx').on(t.createdAt),
     index('picks_graded_at_idx')

@@ -65,6 +65,13 @@ async function pickOf(id: string, who: Person | null = null): Promise<Pick> {
   return PickAnswer.parse(res.json()).pick
 }
 
+/** Adds a client to `who`'s list (POST /clients) and gives its id. */
+async function clientOf(who: Person, email: string): Promise<string> {
+  const res = await request(t, 'POST', '/clients', who, { name: 'Jo Client', email })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { client: { id: string } }).client.id
+}
+
 async function auditOf(pickId: string) {
   return t.database.db
     .select({ action: pickAudit.action, actorId: pickAudit.actorId, before: pickAudit.before, after: pickAudit.after })
@@ -316,14 +323,57 @@ describe('POST /api/picks', () => {
     expect(await pickOf(forDana)).toMatchObject({ user_id: dana.id })
   })
 
-  it('answers the first pick again when a post repeats its client_id', async () => {
+  it('names one of the creator’s own clients (client_id), shown to the creator and admins only', async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
-    const clientId = '7a0c9f2e-3b1d-4c5e-9f60-1a2b3c4d5e6f'
-    const first = await postPick(t, dana, pickBody({}, { client_id: clientId }))
-    const again = await request(t, 'POST', '/picks', dana, pickBody({ odds: 120 }, { client_id: clientId }))
-    expect(again.statusCode).toBe(200)
-    expect(PickAnswer.parse(again.json()).pick).toMatchObject({ id: first, odds: -150, client_id: clientId })
-    expect(await t.database.db.select({ id: picks.id }).from(picks)).toHaveLength(1)
+    const clientId = await clientOf(dana, 'jo@example.com')
+    const id = await postPick(t, dana, pickBody({}, { client_id: clientId }))
+    expect(await pickOf(id, dana)).toMatchObject({ id, client_id: clientId })
+    const [row] = await t.database.db.select({ clientId: picks.clientId }).from(picks).where(eq(picks.id, id))
+    expect(row?.clientId).toBe(clientId)
+
+    // A second pick for the same client is a pick of its own.
+    const second = await postPick(t, dana, pickBody({ odds: 120 }, { client_id: clientId }))
+    expect(second).not.toBe(id)
+    // Visitors and customers see the pick, not whose client it is for.
+    expect((await pickOf(id)).client_id).toBeNull()
+    const sam = await person(t, 'sam@example.com')
+    expect((await pickOf(id, sam)).client_id).toBeNull()
+    const admin = await person(t, 'admin@example.com', 'admin')
+    await enterAdminPassword(t, admin)
+    expect((await pickOf(id, admin)).client_id).toBe(clientId)
+  })
+
+  it('refuses a client_id that is not one of the creator’s clients with a 400 naming the field', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const eli = await creator(t, 'eli@example.com', 'EliEdges')
+    const elisClient = await clientOf(eli, 'jo@example.com')
+    for (const clientId of [elisClient, '7a0c9f2e-3b1d-4c5e-9f60-1a2b3c4d5e6f']) {
+      const res = await request(t, 'POST', '/picks', dana, pickBody({}, { client_id: clientId }))
+      expect(res.statusCode).toBe(400)
+      expect(errorOf(res).details).toEqual([{ field: 'body.client_id', message: pickMessages.clientUnknown }])
+    }
+    const notAnId = await request(t, 'POST', '/picks', dana, pickBody({}, { client_id: 'jo' }))
+    expect(notAnId.statusCode).toBe(400)
+    expect(errorOf(notAnId).details?.[0]?.field).toBe('body.client_id')
+    expect(await t.database.db.select({ id: picks.id }).from(picks)).toHaveLength(0)
+  })
+
+  it('changes or clears the client on an edit, and keeps it when the edit leaves it out', async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const jo = await clientOf(dana, 'jo@example.com')
+    const kim = await clientOf(dana, 'kim@example.com')
+    const id = await postPick(t, dana, pickBody({}, { client_id: jo }))
+    const edit = (extra: Record<string, unknown>) => request(t, 'PUT', `/picks/${id}`, dana, pickBody({}, extra))
+    expect((await edit({})).statusCode).toBe(200)
+    expect((await pickOf(id, dana)).client_id).toBe(jo)
+    expect((await edit({ client_id: kim })).statusCode).toBe(200)
+    expect((await pickOf(id, dana)).client_id).toBe(kim)
+    const eli = await creator(t, 'eli@example.com', 'EliEdges')
+    const refused = await edit({ client_id: await clientOf(eli, 'lee@example.com') })
+    expect(refused.statusCode).toBe(400)
+    expect(errorOf(refused).details?.[0]?.field).toBe('body.client_id')
+    expect((await edit({ client_id: null })).statusCode).toBe(200)
+    expect((await pickOf(id, dana)).client_id).toBeNull()
   })
 })
 

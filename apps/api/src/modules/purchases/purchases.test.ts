@@ -120,6 +120,7 @@ describe('POST /api/purchases', () => {
   it('refuses a second subscription to the same creator while one is live, but sells a pass alongside', async () => {
     const { dana, pat, monthly, pass } = await shop()
     await buy(t, pat, monthly)
+    expect(await hasAccess(pat, dana.id)).toBe(true)
     const again = await request(t, 'POST', '/purchases', pat, { plan_id: monthly })
     expect(again.statusCode).toBe(409)
     expect(errorOf(again)).toMatchObject({
@@ -130,6 +131,12 @@ describe('POST /api/purchases', () => {
     const mine = PurchasesAnswer.parse((await request(t, 'GET', `/purchases/user/${pat.id}`, pat)).json()).purchases
     expect(mine.map((p) => p.kind).sort()).toEqual(['one_time', 'subscription'])
     expect(mine.every((p) => p.creator_id === dana.id && p.has_access)).toBe(true)
+  })
+
+  it('sells again to a customer whose checkout was abandoned (a pending purchase gives no access)', async () => {
+    const { pat, monthly } = await shop()
+    await startCheckout(t, pat, monthly)
+    expect((await request(t, 'POST', '/purchases', pat, { plan_id: monthly })).statusCode).toBe(201)
   })
 })
 
@@ -381,6 +388,27 @@ describe('who sees what', () => {
     const ended = await request(t, 'DELETE', `/purchases/${id}?cancelImmediately=true`, tom)
     expect(ended.statusCode, ended.body).toBe(200)
     expect(await purchaseOf(pat, id)).toMatchObject({ status: 'canceled', has_access: false })
+  })
+
+  it('answers whether a customer has access to the customer and the creator; others are refused', async () => {
+    const { dana, pat, monthly } = await shop()
+    await buy(t, pat, monthly)
+    const sam = await person(t, 'sam@example.com')
+    const verify = `/purchases/verify?userId=${pat.id}&creatorId=${dana.id}`
+
+    expect((await request(t, 'GET', verify, pat)).json()).toEqual({ exists: true })
+    expect((await request(t, 'GET', verify, dana)).json()).toEqual({ exists: true })
+    expect((await request(t, 'GET', `/purchases/verify?userId=${sam.id}&creatorId=${dana.id}`, sam)).json()).toEqual({
+      exists: false,
+    })
+    expect((await request(t, 'GET', verify, sam)).statusCode).toBe(403)
+    for (const url of [verify, `/purchases/user/${pat.id}`]) {
+      const visitor = await request(t, 'GET', url, null)
+      expect(visitor.statusCode, url).toBe(401)
+    }
+    const bad = await request(t, 'GET', `/purchases/verify?userId=${pat.id}`, pat)
+    expect(bad.statusCode).toBe(400)
+    expect(errorOf(bad).details?.map((d) => d.field)).toEqual(['query.creatorId'])
   })
 
   it('asks a visitor to sign in before it reads the address', async () => {

@@ -10,7 +10,8 @@ import {
   rightPhoneCode,
   serveAlertsApi,
 } from '../../test/fake-alerts-api.ts'
-import { apiError, creatorUserId, customer } from '../../test/fake-creator-api.ts'
+import { aProfile, apiError, creatorUserId, customer, json } from '../../test/fake-creator-api.ts'
+import type { FakeCall } from '../../test/fake-fetch.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as AlertsPage } from './alerts-page.tsx'
 
@@ -283,5 +284,99 @@ describe('alerts page', () => {
 
     await within(region('Creators')).findByText('You don’t subscribe to or follow any creators yet.')
     expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/shop-picks')
+  })
+})
+
+describe('one creator’s e-mail choice (?creator=)', () => {
+  const creatorProfilePath = `/api/creators/${creatorUserId}`
+
+  function serveWithCreator(override?: (call: FakeCall) => Response | undefined) {
+    return serveAlertsApi(
+      { creators: [aCreatorPreference({ enabled: true })] },
+      (call) => override?.(call) ?? (call.path === creatorProfilePath ? json({ creator: aProfile() }) : undefined),
+    )
+  }
+
+  function renderFocused(creatorId = creatorUserId) {
+    return renderWithProviders(<AlertsPage />, { route: `/alerts?creator=${creatorId}` })
+  }
+
+  it('reads that creator’s e-mail choice on its own and puts it first', async () => {
+    const { calls } = serveWithCreator()
+    renderFocused()
+
+    const section = await screen.findByRole('region', { name: 'E-mail from Casey Lines' })
+    const choice = await within(section).findByRole('switch', { name: 'Picks from Casey Lines by e-mail' })
+    expect(isOn(choice)).toBe(true)
+    within(section).getByText('Casey Lines’s picks are e-mailed to you.')
+    expect(callsTo(calls, 'GET', emailPreferencePath)).toHaveLength(1)
+  })
+
+  it('turns that creator’s e-mails off, and the list of creators says the same', async () => {
+    const { calls } = serveWithCreator()
+    const { user } = renderFocused()
+
+    const section = await screen.findByRole('region', { name: 'E-mail from Casey Lines' })
+    const choice = await within(section).findByRole('switch', { name: 'Picks from Casey Lines by e-mail' })
+    await user.click(choice)
+
+    await waitFor(() => expect(isOn(choice)).toBe(false))
+    expect(callsTo(calls, 'PUT', emailPreferencePath).map((call) => call.body)).toEqual([{ enabled: false }])
+    const listed = await within(region('Creators')).findByRole('switch', { name: 'E-mail from Casey Lines' })
+    await waitFor(() => expect(isOn(listed)).toBe(false))
+  })
+
+  it('says "Failed to get email preferences" when the read fails, and reads again on Try again', async () => {
+    let failing = true
+    serveWithCreator((call) =>
+      failing && call.method === 'GET' && call.path === emailPreferencePath
+        ? apiError(500, 'INTERNAL', 'Internal')
+        : undefined,
+    )
+    const { user } = renderFocused()
+
+    const section = await screen.findByRole('region', { name: 'E-mail from Casey Lines' })
+    const alert = await within(section).findByRole('alert')
+    within(alert).getByText(notificationMessages.getEmailPreferences)
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await within(section).findByRole('switch', { name: 'Picks from Casey Lines by e-mail' })
+  })
+
+  it('shows no such section without a creator, or for an address that names none', async () => {
+    const { calls } = serveWithCreator()
+    renderFocused('not-a-creator')
+
+    await within(region('Creators')).findByRole('link', { name: 'Casey Lines' })
+    expect(screen.queryByRole('region', { name: /^E-mail from/ })).toBeNull()
+    expect(callsTo(calls, 'GET', emailPreferencePath)).toHaveLength(0)
+  })
+})
+
+describe('the texts sent to the person', () => {
+  it('lists every text from the SMS log, the answer to STOP included', async () => {
+    const { calls } = serveAlertsApi({
+      texts: [
+        aDelivery({ channel: 'sms', kind: 'reply', preview: 'You are unsubscribed. Reply START to resubscribe.' }),
+        aDelivery({ channel: 'sms', status: 'delivered', summary: 'Celtics -3.5 · Lakers @ Celtics' }),
+      ],
+    })
+    renderAlerts()
+
+    const list = await within(region('Texts sent to you')).findByRole('list', { name: 'Texts sent to you' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['You are unsubscribed. Reply START to resubscribe.', 'Celtics -3.5 · Lakers @ Celtics'])
+    const reads = callsTo(calls, 'GET', `/api/sms/logs/${alertsUserId}`)
+    expect(reads.map((call) => call.search.get('limit'))).toEqual(['20'])
+  })
+
+  it('says so when no text was sent yet', async () => {
+    serveAlertsApi({ texts: [] })
+    renderAlerts()
+
+    await within(region('Texts sent to you')).findByText('No texts sent to you yet.')
   })
 })

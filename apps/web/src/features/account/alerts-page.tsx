@@ -2,7 +2,7 @@ import type { DeliveryLogEntry, SmsStatus } from '@picks/contracts'
 import { notificationMessages } from '@picks/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { FormAlert } from '../../components/ui/form-field.tsx'
@@ -20,7 +20,8 @@ import {
   statusTones,
 } from '../../components/alerts/alerts-common.ts'
 import { AccountSection } from './account-section.tsx'
-import { accountQueries, alertQueries, setEmailAlerts, setTexts } from './api.ts'
+import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
+import { accountQueries, alertQueries, applyCreatorChoice, setCreatorEmail, setEmailAlerts, setTexts } from './api.ts'
 import { CreatorAlertSwitches } from './creator-alert-switches.tsx'
 import { PhoneSection } from './phone-section.tsx'
 import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
@@ -33,7 +34,12 @@ export const alertsMessages = {
   textsOffFailed: 'We couldn’t turn text alerts off.',
   noCreators: 'You don’t subscribe to or follow any creators yet.',
   noAlerts: 'No alerts yet. When a creator you subscribe to posts a pick, it shows up here.',
+  textsLoadFailed: 'We couldn’t load the texts sent to you.',
+  noTexts: 'No texts sent to you yet.',
 } as const
+
+/** A creator id in `?creator=` (anything else names no creator and is ignored). */
+const creatorIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Says why texts do or do not reach the person, in the words of what they can do about it. */
 function textsDescription(status: SmsStatus, pendingOn: boolean | undefined): string {
@@ -230,6 +236,59 @@ function CreatorsSection({ userId }: { userId: string }) {
   )
 }
 
+/**
+ * `/alerts?creator={id}` (from the purchase page of a creator the person has access to): that one
+ * creator's e-mail choice first, read on its own (`GET /email-preferences/{me}/creator/{id}`).
+ */
+function CreatorEmailSection({ userId, creatorId }: { userId: string; creatorId: string }) {
+  const queryClient = useQueryClient()
+  const choice = useQuery(alertQueries.creatorEmail(userId, creatorId))
+  const profile = useQuery(creatorProfileQueries.profile(creatorId))
+  const preferences = useQuery(alertQueries.preferences(userId))
+  const change = useMutation({
+    mutationFn: (enabled: boolean) => setCreatorEmail(userId, creatorId, enabled),
+    onSuccess: (answer) => applyCreatorChoice(queryClient, userId, creatorId, { enabled: answer.enabled }),
+  })
+  const name = profile.data?.creator.name ?? 'this creator'
+  // Unknown (still loading, or failed) counts as open: the server has the last word anyway.
+  const emailBlocked = preferences.data !== undefined && !preferences.data.emailEnabled
+  const on = change.isPending ? change.variables : choice.data?.enabled === true
+
+  return (
+    <AccountSection title={`E-mail from ${name}`} description="The creator you came here from.">
+      {choice.isPending && <Loading label="Loading your e-mail choice…" />}
+      {choice.isError && (
+        <ReadFailed
+          message={notificationMessages.getEmailPreferences}
+          detail={serverReason(choice.error)}
+          onRetry={() => void choice.refetch()}
+        />
+      )}
+      {choice.isSuccess && (
+        <SwitchField
+          label={`Picks from ${name} by e-mail`}
+          description={
+            emailBlocked
+              ? 'Turn on E-mail alerts below to choose.'
+              : on
+                ? `${name}’s picks are e-mailed to you.`
+                : `Turn on to get ${name}’s picks by e-mail (their free picks, without a plan).`
+          }
+          checked={!emailBlocked && on}
+          disabled={emailBlocked}
+          busy={change.isPending}
+          onCheckedChange={(next) => change.mutate(next)}
+        >
+          <FormAlert
+            message={change.isError ? notificationMessages.updateEmailPreferences : null}
+            detail={serverReason(change.error)}
+          />
+        </SwitchField>
+      )}
+    </AccountSection>
+  )
+}
+
 function ReceivedItem({ delivery }: { delivery: DeliveryLogEntry }) {
   const at = deliveryTime(delivery)
   return (
@@ -279,13 +338,47 @@ function RecentAlertsSection({ userId }: { userId: string }) {
 }
 
 /**
+ * Every text sent to the person (`GET /sms/logs/{id}`): the pick alerts and our answers to STOP and
+ * HELP, which the recent alerts (picks only, both channels) leave out.
+ */
+function TextLogSection({ userId }: { userId: string }) {
+  const texts = useQuery(alertQueries.texts(userId))
+  return (
+    <AccountSection title="Texts sent to you" description="Every text we sent you, with our answers to STOP and HELP.">
+      {texts.isPending && <Loading label="Loading the texts sent to you…" className="h-24" />}
+      {texts.isError && (
+        <ReadFailed
+          message={alertsMessages.textsLoadFailed}
+          detail={serverReason(texts.error)}
+          onRetry={() => void texts.refetch()}
+        />
+      )}
+      {texts.isSuccess &&
+        (texts.data.length === 0 ? (
+          <p className="text-sm text-slate-700">{alertsMessages.noTexts}</p>
+        ) : (
+          <ul aria-label="Texts sent to you" className="flex flex-col divide-y divide-slate-100">
+            {texts.data.map((delivery) => (
+              <ReceivedItem key={delivery.id} delivery={delivery} />
+            ))}
+          </ul>
+        ))}
+    </AccountSection>
+  )
+}
+
+/**
  * `/alerts` (spec §2, signed in): the global text and e-mail switches (with the phone proven
- * inline), each creator's switches, and the alerts received lately.
+ * inline), each creator's switches, the alerts received lately and the texts sent. `?creator={id}`
+ * puts that creator's e-mail choice first.
  */
 export function Component() {
   const user = useStoredUser()
+  const [searchParams] = useSearchParams()
+  const creator = searchParams.get('creator')
   // The route's guard lets only signed-in visitors in; a sign-out elsewhere empties the record.
   if (!user) return null
+  const focusedCreator = creator && creatorIdPattern.test(creator) && creator !== user.id ? creator : null
   return (
     <div key={user.id} className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-10">
       <title>{pageTitle('Alerts')}</title>
@@ -293,10 +386,12 @@ export function Component() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Alerts</h1>
         <p className="mt-1 text-slate-700">How picks reach you: by text, by e-mail, creator by creator.</p>
       </div>
+      {focusedCreator && <CreatorEmailSection userId={user.id} creatorId={focusedCreator} />}
       <TextsSection userId={user.id} />
       <EmailSection userId={user.id} email={user.email} />
       <CreatorsSection userId={user.id} />
       <RecentAlertsSection userId={user.id} />
+      <TextLogSection userId={user.id} />
     </div>
   )
 }

@@ -56,14 +56,16 @@ export function saveCreatorProfile(creatorId: string, body: CreatorProfileUpdate
 }
 
 /**
- * The buyer's subscriptions and passes (`/manage-subscriptions`). Own data: renewals, failed
- * payments, expiry and another device change them without this page knowing.
+ * The buyer's subscriptions and passes (`/manage-subscriptions`): `GET /purchases/user/{id}`, the
+ * spec's call for a customer's purchases (`/subscriptions/manage/{id}` answers the same list; decision
+ * 043). Own data: renewals, failed payments, expiry and another device change them without this
+ * page knowing.
  */
 export const subscriptionQueries = {
   manage: (userId: string) =>
     queryOptions({
       queryKey: purchaseKeys.buyer(userId),
-      queryFn: ({ signal }) => api.get<PurchasesAnswer>(`/subscriptions/manage/${path(userId)}`, { signal }),
+      queryFn: ({ signal }) => api.get<PurchasesAnswer>(`/purchases/user/${path(userId)}`, { signal }),
       select: (answer) => answer.purchases,
       ...ownData,
     }),
@@ -106,6 +108,29 @@ export const alertQueries = {
     queryOptions({
       queryKey: [...alertKeys.user(userId), 'creators'] as const,
       queryFn: ({ signal }) => api.get<AllEmailPreferencesAnswer>(`/email-preferences/${path(userId)}/all`, { signal }),
+      ...ownData,
+    }),
+
+  /**
+   * `GET /email-preferences/{userId}/creator/{creatorId}`: whether one creator's picks reach the
+   * person by e-mail — any creator, also one they neither subscribe to nor follow yet (turning it on
+   * follows their free picks), which the list of all cannot answer.
+   */
+  creatorEmail: (userId: string, creatorId: string) =>
+    queryOptions({
+      queryKey: [...alertKeys.user(userId), 'creator-email', creatorId] as const,
+      queryFn: ({ signal }) =>
+        api.get<EmailPreference>(`/email-preferences/${path(userId)}/creator/${path(creatorId)}`, { signal }),
+      ...ownData,
+    }),
+
+  /** `GET /sms/logs/{id}`: every text sent to the person, the answers to STOP and HELP included. */
+  texts: (userId: string) =>
+    queryOptions({
+      queryKey: [...alertKeys.user(userId), 'texts'] as const,
+      queryFn: ({ signal }) =>
+        api.get<DeliveryLogsAnswer>(`/sms/logs/${path(userId)}`, { query: { limit: receivedLimit }, signal }),
+      select: (answer) => answer.deliveries,
       ...ownData,
     }),
 
@@ -156,5 +181,9 @@ export async function applyCreatorChoice(
         }
       : answer,
   )
+  const { enabled } = change
+  if (enabled !== undefined) {
+    queryClient.setQueryData(alertQueries.creatorEmail(userId, creatorId).queryKey, { userId, creatorId, enabled })
+  }
   await queryClient.invalidateQueries({ queryKey })
 }

@@ -9,7 +9,7 @@ import type { FakeCall } from '../../test/fake-fetch.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as ManageSubscriptionsPage } from './manage-subscriptions-page.tsx'
 
-const managePath = `/api/subscriptions/manage/${buyerId}`
+const managePath = `/api/purchases/user/${buyerId}`
 const emailPreferencePath = `/api/email-preferences/${buyerId}/creator/${creatorUserId}`
 const channelsPath = `/api/creator/subscribers/${buyerId}/notifications`
 

@@ -311,6 +311,8 @@ describe('the admin console', () => {
       'Subscribers',
       'Audit log',
       'System status',
+      'Errors',
+      'Performance',
     ])
     await user.click(within(menu).getByRole('link', { name: 'Audit log' }))
     await screen.findByRole('heading', { level: 2, name: 'Audit log' })

@@ -7,7 +7,10 @@ import type {
   AdminDeliveryStatusPage,
   AdminDeliveryVerification,
   AdminEmailLogsPage,
+  AdminErrorGroupDetail,
+  AdminErrorGroupPage,
   AdminMessageDetail,
+  AdminPerformance,
   AdminPurchasesPage,
   AdminSmsLogsPage,
   AdminSubscribersPage,
@@ -224,6 +227,45 @@ export const salesQueries = {
       queryKey: ['admin', 'purchases', id, 'delivery-details', includePersonal] as const,
       queryFn: ({ signal }) =>
         adminApi.get<AdminDeliveryDetails>(`/admin/purchases/${id}/delivery-details`, { includePersonal }, signal),
+      ...adminRead,
+    }),
+}
+
+/** The error list's page, search, filters and order, as the Errors section sends them ('' for unset). */
+export interface ErrorGroupQuery {
+  page: number
+  search: string
+  route: string
+  environment: string
+  sortBy: string
+  sortOrder: string
+}
+
+/**
+ * What the browsers report (issue 18, decision 041): error groups with their stack mapped back to
+ * the source, and how fast pages are per route. None of it is personal data shown in full: an
+ * occurrence says whether it came from a signed-in session, never whose.
+ */
+export const reportQueries = {
+  /** `GET /admin/errors`: error groups, the most recently seen first unless asked. */
+  errorGroups: (query: ErrorGroupQuery) =>
+    queryOptions({
+      queryKey: ['admin', 'errors', query] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminErrorGroupPage>('/admin/errors', { ...query }, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/errors/{fingerprint}`: one group, its latest stack symbolicated and its recent reports. */
+  errorGroup: (fingerprint: string) =>
+    queryOptions({
+      queryKey: ['admin', 'errors', fingerprint] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminErrorGroupDetail>(`/admin/errors/${fingerprint}`, undefined, signal),
+      ...adminRead,
+    }),
+  /** `GET /admin/performance`: per route and metric, the p75 over the last 24 hours and 7 days. */
+  performance: () =>
+    queryOptions({
+      queryKey: ['admin', 'performance'] as const,
+      queryFn: ({ signal }) => adminApi.get<AdminPerformance>('/admin/performance', undefined, signal),
       ...adminRead,
     }),
 }

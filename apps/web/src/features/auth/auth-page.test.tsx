@@ -532,6 +532,11 @@ describe('signing up', () => {
       'An account with this email already exists.',
     ],
     [
+      'the auth library’s weak password',
+      failure(400, 'VALIDATION_FAILED', 'Password too short', 'WEAK_PASSWORD'),
+      'Password should be at least 6 characters.',
+    ],
+    [
       'rate limited',
       failure(429, 'RATE_LIMITED', 'Too many requests'),
       'Email service rate limit reached. Please try again in a few minutes.',

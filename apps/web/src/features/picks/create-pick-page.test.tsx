@@ -1,6 +1,7 @@
 import { fallbackBookmakerRankings, pickMessages } from '@picks/contracts/client'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { aClient } from '../../test/fake-clients-api.ts'
 import { aBoardGame, aPropsGame, apiError, callsTo, servePicksApi, type PicksCall } from '../../test/fake-picks-api.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { Component as CreatePickPage } from './create-pick-page.tsx'
@@ -138,6 +139,72 @@ describe('create pick page', () => {
     const body = postedBody(calls)
     expect(body.pick_details).toMatchObject({ bet_type: 'total', pick: 'Under 221.5', odds: -105 })
     expect(body).toMatchObject({ line: 221.5, overUnder: 'under', bookmaker: 'BetMGM', player: null })
+  })
+
+  it('names one of the creator’s clients from the Client select (GET /clients), and sends client_id', async () => {
+    const dana = aClient({ name: 'Dana Ortiz', email: 'dana@example.com' })
+    const { calls } = servePicksApi({
+      boards: { nba: [aBoardGame()] },
+      clients: [dana, aClient({ name: 'Sam Rivers', email: 'sam@example.com' })],
+    })
+    const { user } = renderPage()
+
+    const select = await screen.findByRole('combobox', { name: 'Client (optional)' })
+    await waitFor(() => expect(select).toHaveProperty('disabled', false))
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No client', 'Dana Ortiz (dana@example.com)', 'Sam Rivers (sam@example.com)'])
+    expect(callsTo(calls, 'GET', '/api/clients').map((call) => call.search.get('limit'))).toEqual(['100'])
+
+    await chooseBoardGame(user)
+    await user.click(screen.getByRole('radio', { name: 'Moneyline' }))
+    await user.click(screen.getByRole('radio', { name: 'Los Angeles Lakers +145 at DraftKings' }))
+    await user.selectOptions(select, dana.id)
+    await finishAndPublish(user)
+
+    await screen.findByRole('heading', { name: 'Pick published' })
+    expect(postedBody(calls)).toMatchObject({ client_id: dana.id })
+  })
+
+  it('sends no client_id when none is chosen, and points to the Clients page when the list is empty', async () => {
+    const { calls } = servePicksApi({ boards: { nba: [aBoardGame()] } })
+    const { user } = renderPage()
+
+    const select = await screen.findByRole('combobox', { name: 'Client (optional)' })
+    await waitFor(() => expect(descriptionOf(select)).toContain('No clients yet'))
+    expect(screen.getByRole('link', { name: 'Clients page' }).getAttribute('href')).toBe('/creator/clients')
+    await chooseBoardGame(user)
+    await user.click(screen.getByRole('radio', { name: 'Moneyline' }))
+    await user.click(screen.getByRole('radio', { name: 'Los Angeles Lakers +145 at DraftKings' }))
+    await finishAndPublish(user)
+
+    await screen.findByRole('heading', { name: 'Pick published' })
+    expect(postedBody(calls)).not.toHaveProperty('client_id')
+  })
+
+  it('puts the server’s refusal of a client at the Client field', async () => {
+    const gone = aClient({ name: 'Dana Ortiz' })
+    servePicksApi({ boards: { nba: [aBoardGame()] }, clients: [gone] }, (call) =>
+      call.method === 'POST' && call.path === '/api/picks'
+        ? apiError(400, 'VALIDATION_FAILED', pickMessages.clientUnknown, {
+            details: [{ field: 'body.client_id', message: pickMessages.clientUnknown }],
+          })
+        : undefined,
+    )
+    const { user } = renderPage()
+
+    const select = await screen.findByRole('combobox', { name: 'Client (optional)' })
+    await waitFor(() => expect(select).toHaveProperty('disabled', false))
+    await chooseBoardGame(user)
+    await user.click(screen.getByRole('radio', { name: 'Moneyline' }))
+    await user.click(screen.getByRole('radio', { name: 'Los Angeles Lakers +145 at DraftKings' }))
+    await user.selectOptions(select, gone.id)
+    await finishAndPublish(user)
+
+    await waitFor(() => expect(descriptionOf(select)).toContain(pickMessages.clientUnknown))
+    expect(select.getAttribute('aria-invalid')).toBe('true')
   })
 
   it('lets the creator adjust a board price by hand, the fields starting from the price chosen', async () => {

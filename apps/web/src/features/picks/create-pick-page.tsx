@@ -11,9 +11,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useController, useForm } from 'react-hook-form'
+import { clientQueries } from '../../components/clients/client-queries.ts'
 import { PickCard } from '../../components/picks/pick-card.tsx'
 import { betTypeLabels } from '../../components/picks/pick-terms.ts'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
+import { Link } from 'react-router'
 import { Field, FieldError, FormAlert, inputClasses, textareaClasses } from '../../components/ui/form-field.tsx'
 import { checkOnSubmit } from '../../components/ui/form-options.ts'
 import { formProblems } from '../../components/ui/form-problems.ts'
@@ -54,10 +56,24 @@ const problemValues: Record<PickField, keyof PickFormValues> = {
   reasoning: 'reasoning',
   stake: 'stakeUnits',
   access: 'isPremium',
+  client: 'clientId',
 }
 
 const createPickForm = formProblems<CreatePickFields, PickField>(
-  ['sport', 'game', 'gameDate', 'teams', 'betType', 'selection', 'line', 'odds', 'reasoning', 'stake', 'access'],
+  [
+    'sport',
+    'game',
+    'gameDate',
+    'teams',
+    'betType',
+    'selection',
+    'line',
+    'odds',
+    'reasoning',
+    'stake',
+    'access',
+    'client',
+  ],
   (field) => `pick.${problemValues[field]}`,
 )
 
@@ -227,6 +243,62 @@ function DetailsSteps({ n, values, problems, onChange }: StepProps & { problems:
   )
 }
 
+/**
+ * Which of the creator's clients the pick is for (optional; `GET /clients`, decision 044): the
+ * newest 100 clients, or a way to the Clients page when there are none.
+ */
+function ClientStep({
+  creatorId,
+  values,
+  error,
+  onChange,
+}: {
+  creatorId: string
+  values: PickFormValues
+  error: string | undefined
+  onChange: (change: Partial<PickFormValues>) => void
+}) {
+  const clients = useQuery(clientQueries.choices(creatorId))
+  const list = clients.data?.clients ?? []
+  const hint =
+    clients.isSuccess && list.length === 0 ? (
+      <>
+        No clients yet: add them on your{' '}
+        <Link to="/creator/clients" className="font-semibold text-emerald-800 underline underline-offset-2">
+          Clients page
+        </Link>
+        .
+      </>
+    ) : (
+      'Name the client this pick is for. Only you see it.'
+    )
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-5">
+      <Field label="Client" optional error={error} hint={hint}>
+        {(control) => (
+          <select
+            {...control}
+            className={inputClasses}
+            disabled={!clients.isSuccess}
+            value={values.clientId}
+            onChange={(event) => onChange({ clientId: event.target.value })}
+          >
+            <option value="">{clients.isPending ? 'Loading your clients…' : 'No client'}</option>
+            {list.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name} ({client.email})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {clients.isError && (
+        <ReadFailure message="We couldn’t load your clients.">You can still publish the pick without one.</ReadFailure>
+      )}
+    </div>
+  )
+}
+
 function Published({ pick, onAnother }: { pick: PickData; onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
@@ -344,6 +416,7 @@ export function Component() {
               onChange={change}
             />
             <DetailsSteps n={5} values={values} problems={problems} onChange={change} />
+            {user && <ClientStep creatorId={user.id} values={values} error={problems.client} onChange={change} />}
 
             <FormAlert message={formError} />
             <div>

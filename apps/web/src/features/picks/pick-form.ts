@@ -44,10 +44,23 @@ export interface PickFormValues {
   reasoning: string
   isPremium: boolean
   stakeUnits: string
+  /** One of the creator's client records the pick is for (decision 044); '' for none. */
+  clientId: string
 }
 
 export type PickField =
-  'sport' | 'game' | 'gameDate' | 'teams' | 'betType' | 'selection' | 'line' | 'odds' | 'reasoning' | 'stake' | 'access'
+  | 'sport'
+  | 'game'
+  | 'gameDate'
+  | 'teams'
+  | 'betType'
+  | 'selection'
+  | 'line'
+  | 'odds'
+  | 'reasoning'
+  | 'stake'
+  | 'access'
+  | 'client'
 export type PickProblems = Partial<Record<PickField, string>>
 
 export function newPickValues(sport: string | null | undefined): PickFormValues {
@@ -69,6 +82,7 @@ export function newPickValues(sport: string | null | undefined): PickFormValues 
     reasoning: '',
     isPremium: false,
     stakeUnits: String(pickLimits.defaultStakeUnits),
+    clientId: '',
   }
 }
 
@@ -238,6 +252,7 @@ export function pickBody(values: PickFormValues): CreatePickBody {
     form_type: pickLimits.formType,
     is_premium: values.isPremium,
     stake_units: parseNumber(values.stakeUnits) ?? pickLimits.defaultStakeUnits,
+    ...(values.clientId ? { client_id: values.clientId } : {}),
   }
 }
 
@@ -258,6 +273,7 @@ const serverFields: Record<string, PickField> = {
   line: 'line',
   stake_units: 'stake',
   is_premium: 'access',
+  client_id: 'client',
 }
 
 /** Field problems named by a server answer (`body.pick_details.reasoning` → Reasoning). */

@@ -1,12 +1,20 @@
 import type {
   CreatePurchaseAnswer,
   CreatorByUsername,
+  CreatorStats,
   CreatorSummary,
   CreatorsPage,
   CreatorsPageQuery,
   PromoQuote,
+  VerifyPurchaseAnswer,
 } from '@picks/contracts'
-import { creatorPaging, normalizePromoCode, paymentMessages, sortCreatorsLocally } from '@picks/contracts/client'
+import {
+  cachePolicy,
+  creatorPaging,
+  normalizePromoCode,
+  paymentMessages,
+  sortCreatorsLocally,
+} from '@picks/contracts/client'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../lib/api-client.ts'
 import { ownData } from '../../lib/query-client.ts'
@@ -75,6 +83,48 @@ export const creatorQueries = {
       queryFn: ({ pageParam, signal }) => fetchShopPage(filters, pageParam, signal),
       initialPageParam: creatorPaging.defaultPage,
       getNextPageParam: (lastPage: ShopPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
+    }),
+}
+
+/** A missing creator (404) or a malformed id (400) will not change on a second try. */
+function retryUnlessClientError(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status < 500) return false
+  return failureCount < cachePolicy.maxReadRetries
+}
+
+/** What the purchase page reads besides the profile and the plans. */
+export const purchasePageQueries = {
+  /**
+   * `GET /creators/{id}/stats`: the creator's public figures where a buyer decides — customers with
+   * access now, picks posted and the record from graded picks. Under `['creators']` like the
+   * profile; read fresh (the record moves with every grade), never saved.
+   */
+  stats: (creatorId: string) =>
+    queryOptions({
+      queryKey: ['creators', 'stats', creatorId] as const,
+      queryFn: async ({ signal }) => {
+        const stats = await api.get<CreatorStats>(`/creators/${encodeURIComponent(creatorId)}/stats`, { signal })
+        // An answer without the record it promises is a failure, not an empty record.
+        if (!Array.isArray(stats.record?.last_10)) throw new Error('The server sent an answer this page cannot read')
+        return stats
+      },
+      retry: retryUnlessClientError,
+      staleTime: 30_000,
+      meta: { persist: false },
+    }),
+
+  /**
+   * `GET /purchases/verify?userId&creatorId`: whether the signed-in customer already has access to
+   * this creator, asked before the plans are offered (decision 043). Under `['purchases']`, so a
+   * payment confirmed elsewhere refreshes it; own data (decision 023).
+   */
+  access: (userId: string, creatorId: string) =>
+    queryOptions({
+      queryKey: ['purchases', 'verify', userId, creatorId] as const,
+      queryFn: ({ signal }) =>
+        api.get<VerifyPurchaseAnswer>('/purchases/verify', { query: { userId, creatorId }, signal }),
+      retry: retryOnceUnlessClientError,
+      ...ownData,
     }),
 }
 

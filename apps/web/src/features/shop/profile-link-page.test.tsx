@@ -1,10 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
-import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx'
+import { createMemoryRouter, data, RouterProvider, useLocation } from 'react-router'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { reportBoundaryError } from '../../lib/report-error.ts'
+import { createTestQueryClient } from '../../test/render.tsx'
 import { Component as ProfileLinkPage, ErrorBoundary } from './profile-link-page.tsx'
 import { ProfileLinkNotice } from './profile-link-notice.tsx'
+
+vi.mock(import('../../lib/report-error.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  reportBoundaryError: vi.fn(),
+}))
 
 const creatorId = '00000000-0000-4000-8000-000000000007'
 
@@ -175,10 +181,60 @@ describe('profile link', () => {
 })
 
 describe('profile link error screen', () => {
-  it('shows Page Not Found with ways to browse creators or go home', () => {
-    renderWithProviders(<ErrorBoundary />)
+  beforeEach(() => vi.mocked(reportBoundaryError).mockClear())
 
-    screen.getByRole('heading', { level: 1, name: 'Page Not Found' })
+  /** `/{username}` whose page fails with `fail` (thrown while rendering, or an answer from the router). */
+  function openFailingLink(fail: () => never, how: 'render' | 'loader') {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/marketplace',
+          element: (
+            <>
+              <Destination name="Marketplace" />
+              <ProfileLinkNotice />
+            </>
+          ),
+        },
+        how === 'render'
+          ? { path: '/:username', Component: fail, ErrorBoundary }
+          : {
+              path: '/:username',
+              loader: fail,
+              Component: ProfileLinkPage,
+              ErrorBoundary,
+              HydrateFallback: () => null,
+            },
+      ],
+      { initialEntries: ['/', '/MarcusSharp'] },
+    )
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    )
+    return router
+  }
+
+  it('falls back to the marketplace on a render error, replacing the link, and reports the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const error = new TypeError('Cannot read properties of undefined (reading "id")')
+    const router = openFailingLink(() => {
+      throw error
+    }, 'render')
+
+    expect(await redirectedTo()).toBe('Marketplace at /marketplace')
+    expect(router.state.historyAction).toBe('REPLACE')
+    screen.getByText('We couldn’t open the profile link /MarcusSharp just now. Please try it again later.')
+    expect(reportBoundaryError).toHaveBeenCalledWith(error)
+  })
+
+  it('shows Page Not Found with ways to browse creators or go home for an answer from the router', async () => {
+    openFailingLink(() => {
+      throw data('Not found', { status: 404 })
+    }, 'loader')
+
+    await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })
     expect(screen.getByRole('link', { name: 'Browse Creators' }).getAttribute('href')).toBe('/marketplace')
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/')
   })

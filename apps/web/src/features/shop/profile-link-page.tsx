@@ -1,10 +1,11 @@
 import { usernamePattern } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Navigate, useParams, useSearchParams } from 'react-router'
+import { isRouteErrorResponse, Navigate, useLocation, useParams, useRouteError, useSearchParams } from 'react-router'
 import { couldExist } from '../../components/plans/promo-terms.ts'
 import { ButtonLink } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api-client.ts'
+import { reportBoundaryError } from '../../lib/report-error.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { affiliateCodePattern, recordAffiliateClick } from './affiliate-click.ts'
 import { profileLinkQueries } from './api.ts'
@@ -71,7 +72,24 @@ function useAffiliateClick(code: string | null) {
   }, [code])
 }
 
+/**
+ * The profile link's own error boundary. Spec §2: a render error falls back to /marketplace —
+ * replacing the broken address, so Back does not return to it — still reported like any page
+ * error (the reporter the route error boundary calls); the marketplace says the link could not be
+ * opened. Any other error (an answer from the router) shows Page Not Found with Browse Creators
+ * and Return Home.
+ */
 export function ErrorBoundary() {
+  const error = useRouteError()
+  const { pathname } = useLocation()
+  useEffect(() => reportBoundaryError(error), [error])
+  if (!isRouteErrorResponse(error)) {
+    return <Navigate to={marketplacePath} state={profileLinkMiss(pathname, true)} replace />
+  }
+  return <PageNotFound />
+}
+
+function PageNotFound() {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <title>{pageTitle('Page Not Found')}</title>

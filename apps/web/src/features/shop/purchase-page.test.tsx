@@ -342,6 +342,59 @@ describe('purchase page', () => {
       expect((screen.getByRole('button', { name: 'Buy pass — Day pass' }) as HTMLButtonElement).disabled).toBe(false)
     })
 
+    it('asks whether the customer already has access, and says so instead of offering the plans again', async () => {
+      signInAsBuyer()
+      const { calls } = serveCreatorApi({
+        profiles: [aProfile()],
+        plans: [monthly, dayPass],
+        accessTo: [creatorUserId],
+      })
+      renderPurchasePage()
+
+      const plans = await screen.findByRole('region', { name: 'Plans' })
+      const notice = (await within(plans).findByText(/^You already have access to Casey Lines’s picks/)).closest('p')!
+      expect(notice.getAttribute('role')).toBe('status')
+      expect(within(notice).getByRole('link', { name: 'Manage your subscriptions' }).getAttribute('href')).toBe(
+        '/manage-subscriptions',
+      )
+      expect(within(plans).getByRole('link', { name: 'Choose how their picks reach you' }).getAttribute('href')).toBe(
+        `/alerts?creator=${creatorUserId}`,
+      )
+      expect(screen.queryByRole('button', { name: /Subscribe|Buy pass/ })).toBeNull()
+      expect(callsTo(calls, 'GET', '/api/purchases/verify').map((call) => Object.fromEntries(call.search))).toEqual([
+        { userId: buyerId, creatorId: creatorUserId },
+      ])
+    })
+
+    it('still shows the plans to a customer with access who asks for them (a pass alongside is sold)', async () => {
+      signInAsBuyer()
+      serveCreatorApi({ profiles: [aProfile()], plans: [monthly, dayPass], accessTo: [creatorUserId] })
+      const { user } = renderPurchasePage()
+
+      await user.click(await screen.findByRole('button', { name: 'Show the plans anyway' }))
+
+      await screen.findByRole('button', { name: 'Buy pass — Day pass' })
+      screen.getByRole('button', { name: 'Subscribe — Monthly' })
+    })
+
+    it('offers the plans when the customer has no access yet', async () => {
+      signInAsBuyer()
+      const { calls } = serveCreatorApi({ profiles: [aProfile()], plans: [monthly, dayPass], accessTo: [] })
+      renderPurchasePage()
+
+      await screen.findByRole('button', { name: 'Subscribe — Monthly' })
+      expect(callsTo(calls, 'GET', '/api/purchases/verify')).toHaveLength(1)
+      expect(screen.queryByText(/You already have access/)).toBeNull()
+    })
+
+    it('asks nothing for a visitor, who has no purchases to check', async () => {
+      const { calls } = serveShopWithPurchases()
+      renderPurchasePage()
+
+      await screen.findByRole('button', { name: 'Subscribe — Monthly' })
+      expect(callsTo(calls, 'GET', '/api/purchases/verify')).toHaveLength(0)
+    })
+
     it('says the creator is not accepting payments when the server says so', async () => {
       signInAsBuyer()
       serveShopWithPurchases(() =>
@@ -563,9 +616,31 @@ describe('purchase page', () => {
     ) {
       return serveCreatorApi(
         { profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] },
-        recordsAnswer({ creators: [{ creator: casey, record: aCreatorRecord(overall, bySport) }], picks }),
+        recordsAnswer({
+          creators: [{ creator: casey, record: aCreatorRecord(overall, bySport), subscribers: 1284 }],
+          picks,
+        }),
       )
     }
+
+    it("shows the creator's figures from their stats: customers with access now and picks posted", async () => {
+      const { calls } = serveWithRecord('WL', {}, [aPick({ creator: casey }), aPick({ creator: casey })])
+      renderPurchasePage()
+
+      const record = await screen.findByRole('region', { name: 'Record' })
+      const glance = await within(record).findByLabelText('At a glance')
+      const pairs = [...glance.querySelectorAll('dt')].map((term) => [
+        term.textContent,
+        term.nextElementSibling?.textContent,
+      ])
+      expect(pairs).toEqual([
+        ['Subscribers', '1,284'],
+        ['Picks posted', '2'],
+      ])
+      expect(calls.filter((call) => call.path === `/api/creators/${creatorUserId}/stats`)).toHaveLength(1)
+      // The stats carry the record: it is not read a second time.
+      expect(calls.filter((call) => call.path === `/api/creators/${creatorUserId}/record`)).toHaveLength(0)
+    })
 
     it('shows the record: W-L-P, net units, ROI, win %, streak, last 10 and each sport', async () => {
       // Newest first: three wins, then a loss, a push, ...
@@ -596,7 +671,7 @@ describe('purchase page', () => {
         { Sport: 'NBA', 'W-L-P': '5-2-1', 'Net units': '+2.5u', ROI: '+31.8%', 'Win %': '71.4%' },
         { Sport: 'WNBA', 'W-L-P': '2-2-0', 'Net units': '-0.2u', ROI: '-4.5%', 'Win %': '50.0%' },
       ])
-      expect(calls.filter((call) => call.path === `/api/creators/${creatorUserId}/record`)).toHaveLength(1)
+      expect(calls.filter((call) => call.path === `/api/creators/${creatorUserId}/stats`)).toHaveLength(1)
     })
 
     it('says when nothing is graded yet', async () => {
@@ -639,7 +714,7 @@ describe('purchase page', () => {
     it('keeps the plans when the record cannot be read, with a way to try again', async () => {
       let failing = true
       serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] }, (call) =>
-        failing && call.path.endsWith('/record')
+        failing && call.path.endsWith('/stats')
           ? apiError(503, 'SERVICE_UNAVAILABLE', 'Down')
           : recordsAnswer({ creators: [{ creator: casey, record: aCreatorRecord('WWL', { nba: 'WWL' }) }] })(call),
       )

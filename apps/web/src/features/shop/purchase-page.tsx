@@ -24,7 +24,7 @@ import { pickRecordQueries } from '../../components/records/pick-record-queries.
 import { planTerm, planTrial } from '../../components/plans/plan-terms.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
-import { createPurchase, purchaseFailure } from './api.ts'
+import { createPurchase, purchaseFailure, purchasePageQueries } from './api.ts'
 import { PlanPrice, PromoCodeEntry, usePromoCode, type AppliedPromo } from './promo-code-entry.tsx'
 
 const memberSinceFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -277,18 +277,78 @@ function PlanCard({
   )
 }
 
-function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPlanId: string | null }) {
+/**
+ * Whether the signed-in customer already has access to this creator (`GET /purchases/verify`),
+ * asked before the plans are offered: with access, the page says so instead, and shows the plans
+ * only when asked (a pass alongside a subscription is still sold; a second subscription the server
+ * refuses, decision 043). Visitors and the creator themself are not asked: nothing is known, or
+ * there is nothing to buy. A failed answer offers the plans as usual.
+ */
+function useExistingAccess(creatorId: string): { checking: boolean; exists: boolean } {
+  const viewer = useStoredUser()
+  const asks = viewer !== null && viewer.id !== creatorId
+  const access = useQuery({ ...purchasePageQueries.access(viewer?.id ?? '', creatorId), enabled: asks })
+  return { checking: asks && access.isPending, exists: asks && access.data?.exists === true }
+}
+
+function ExistingAccess({ creatorId, creatorName }: { creatorId: string; creatorName: string }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-950">
+      <p role="status">
+        You already have access to {creatorName}’s picks.{' '}
+        <Link to="/manage-subscriptions" className="font-semibold underline underline-offset-2">
+          Manage your subscriptions
+        </Link>
+      </p>
+      <p>
+        <Link
+          to={`/alerts?creator=${encodeURIComponent(creatorId)}`}
+          className="font-semibold underline underline-offset-2"
+        >
+          Choose how their picks reach you
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+function PlansSection({
+  creatorId,
+  creatorName,
+  chosenPlanId,
+}: {
+  creatorId: string
+  creatorName: string
+  chosenPlanId: string | null
+}) {
   const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
   const promo = usePromoCode(plans.data?.plans ?? [])
   const checkout = useStartCheckout(promo, creatorId)
   const viewer = useStoredUser()
+  const access = useExistingAccess(creatorId)
+  const [plansWanted, setPlansWanted] = useState(false)
   const chosenPlan = plans.data?.plans.find((plan) => plan.id === chosenPlanId)
+  if (access.exists && !plansWanted) {
+    return (
+      <section aria-labelledby="plans-title" className="flex flex-col gap-3">
+        <h2 id="plans-title" className="text-lg font-semibold text-slate-900">
+          Plans
+        </h2>
+        <ExistingAccess creatorId={creatorId} creatorName={creatorName} />
+        <p>
+          <Button variant="secondary" onClick={() => setPlansWanted(true)}>
+            Show the plans anyway
+          </Button>
+        </p>
+      </section>
+    )
+  }
   return (
     <section aria-labelledby="plans-title" className="flex flex-col gap-3">
       <h2 id="plans-title" className="text-lg font-semibold text-slate-900">
         Plans
       </h2>
-      {plans.isSuccess && chosenPlanId && (
+      {plans.isSuccess && !access.checking && chosenPlanId && (
         <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800">
           {chosenPlan
             ? viewer
@@ -297,7 +357,7 @@ function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPl
             : paymentMessages.planUnavailable}
         </p>
       )}
-      {plans.isPending && (
+      {(plans.isPending || access.checking) && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <p role="status" className="sr-only">
             Loading plans…
@@ -307,12 +367,12 @@ function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPl
         </div>
       )}
       {plans.isError && <ReadFailed message="We couldn’t load the plans." onRetry={() => void plans.refetch()} />}
-      {plans.isSuccess && plans.data.plans.length === 0 && (
+      {plans.isSuccess && !access.checking && plans.data.plans.length === 0 && (
         <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-slate-800">
           This creator has no plans on sale yet.
         </p>
       )}
-      {plans.isSuccess && plans.data.plans.length > 0 && (
+      {plans.isSuccess && !access.checking && plans.data.plans.length > 0 && (
         <>
           <PromoCodeEntry promo={promo} />
           <ul aria-label="Plans on sale" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -328,9 +388,14 @@ function PlansSection({ creatorId, chosenPlanId }: { creatorId: string; chosenPl
 
 const recentPicksShown = 10
 
-/** The record from graded picks: overall, streak, last 10 and per sport. */
+const countFormat = new Intl.NumberFormat('en-US')
+
+/**
+ * The creator's public figures (`GET /creators/{id}/stats`): customers with access now, picks
+ * posted, and the record from graded picks — overall, streak, last 10 and per sport.
+ */
 function RecordSection({ creatorId }: { creatorId: string }) {
-  const record = useQuery(pickRecordQueries.creatorRecord(creatorId))
+  const stats = useQuery(purchasePageQueries.stats(creatorId))
   return (
     <section
       aria-labelledby="record-title"
@@ -344,11 +409,27 @@ function RecordSection({ creatorId }: { creatorId: string }) {
           Every pick is timestamped by the server and graded from the final score, so this record cannot be curated.
         </p>
       </div>
-      {record.isPending && <Loading label="Loading the record…" stacked />}
-      {record.isError && (
-        <ReadFailed polite message="We couldn’t load the record." onRetry={() => void record.refetch()} />
+      {stats.isPending && <Loading label="Loading the record…" stacked />}
+      {stats.isError && (
+        <ReadFailed polite message="We couldn’t load the record." onRetry={() => void stats.refetch()} />
       )}
-      {record.isSuccess && <CreatorRecordDetails record={record.data} />}
+      {stats.isSuccess && (
+        <>
+          <dl aria-label="At a glance" className="grid grid-cols-2 gap-3">
+            <div className="rounded-lg bg-slate-50 px-3 py-2">
+              <dt className="text-xs font-medium text-slate-600">Subscribers</dt>
+              <dd className="text-lg font-semibold text-slate-900">
+                {countFormat.format(stats.data.subscriber_count)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 px-3 py-2">
+              <dt className="text-xs font-medium text-slate-600">Picks posted</dt>
+              <dd className="text-lg font-semibold text-slate-900">{countFormat.format(stats.data.picks_count)}</dd>
+            </div>
+          </dl>
+          <CreatorRecordDetails record={stats.data.record} />
+        </>
+      )}
     </section>
   )
 }
@@ -461,7 +542,7 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
       )}
       <CreatorHeader creator={creator} />
       <RecordSection creatorId={creator.id} />
-      <PlansSection creatorId={creator.id} chosenPlanId={searchParams.get('plan')} />
+      <PlansSection creatorId={creator.id} creatorName={creator.name} chosenPlanId={searchParams.get('plan')} />
       <RecentPicksSection creatorId={creator.id} />
       <Terms />
       <div className="flex flex-wrap items-center justify-between gap-x-4">

@@ -7,6 +7,8 @@ import { PurchasesSection } from './purchases-section.tsx'
 import { DeliveriesSection } from './deliveries-section.tsx'
 import { DepositsSection } from './deposits-section.tsx'
 import { EmailLogsSection, SmsLogsSection } from './message-logs-section.tsx'
+import { ErrorsSection } from './errors-section.tsx'
+import { PerformanceSection } from './performance-section.tsx'
 import { ModerationSection } from './moderation-section.tsx'
 import { SubscribersSection } from './subscribers-section.tsx'
 import { UsersSection } from './users-section.tsx'
@@ -118,6 +120,22 @@ export const consoleSections: readonly ConsoleSection[] = [
     description: 'The database, the job queues, the outboxes and which providers are live.',
     permission: 'access_admin_panel',
     Component: SystemStatusSection,
+  },
+  {
+    slug: 'errors',
+    label: 'Errors',
+    description:
+      'What breaks in people’s browsers, grouped by fault: where in the source, how often, for how many; each with its stack and recent reports.',
+    permission: 'access_admin_panel',
+    Component: ErrorsSection,
+  },
+  {
+    slug: 'performance',
+    label: 'Performance',
+    description:
+      'How fast pages are in people’s browsers: per route, the 75th percentile of each Web Vital against its thresholds, over 24 hours and 7 days.',
+    permission: 'access_admin_panel',
+    Component: PerformanceSection,
   },
 ]
 

@@ -15,7 +15,7 @@ import {
 } from 'recharts'
 import { useBoxWidth } from '../../../components/ui/use-box-width.ts'
 import { bucketLabel, formatCount } from '../creator-words.ts'
-import { bucketTick } from './analytics-words.ts'
+import { axisTicks, bucketTick } from './analytics-words.ts'
 import { funnelSteps } from './funnel-steps.ts'
 
 // Recharts drawings of the analytics, in their own chunk (`React.lazy` in analytics-figures.tsx), so
@@ -45,14 +45,15 @@ const compactDollars = new Intl.NumberFormat('en-US', {
 type Series = CreatorAnalytics['series']
 type Bucket = CreatorAnalytics['bucket']
 
-/** The time axis: fewer labels on a phone, the first and last kept. */
-function timeAxis(bucket: Bucket, width: number) {
+/** The time axis: the first and last buckets labelled, evenly spaced ones between, fewer on a phone. */
+function timeAxis(bucket: Bucket, width: number, series: Series) {
+  const starts = series.map((point) => point.start)
   return (
     <XAxis
       dataKey="start"
       tickFormatter={(start: string) => bucketTick(start, bucket)}
-      interval="preserveStartEnd"
-      minTickGap={width < phoneWidth ? 56 : 24}
+      ticks={axisTicks(starts, width, width < phoneWidth ? 90 : 80)}
+      interval={0}
       tick={axisTick}
       tickLine={false}
     />
@@ -64,9 +65,9 @@ function valueAxis(width: number) {
   return { tick: axisTick, tickLine: false, axisLine: false, tickCount: width < phoneWidth ? 4 : 5 } as const
 }
 
-/** Both time charts: the box's width, a fixed height, and a margin that leaves the axis labels room. */
+/** Both time charts: the box's width, a fixed height, and a margin that leaves the axis labels room (the last one sits centred on the last bucket). */
 function timeChart(width: number, series: Series) {
-  return { width, height: chartHeight, data: series, margin: { top: 8, right: 8, bottom: 0, left: 0 } }
+  return { width, height: chartHeight, data: series, margin: { top: 8, right: 20, bottom: 0, left: 0 } }
 }
 
 const labelOf = (bucket: Bucket) => (start: unknown) => bucketLabel(String(start), bucket)
@@ -77,7 +78,7 @@ export function EarningsChart({ series, bucket }: { series: Series; bucket: Buck
     <div ref={box} className="h-full w-full">
       <LineChart {...timeChart(width, series)}>
         <CartesianGrid stroke={colours.grid} vertical={false} />
-        {timeAxis(bucket, width)}
+        {timeAxis(bucket, width, series)}
         <YAxis width={56} {...valueAxis(width)} tickFormatter={(cents: number) => compactDollars.format(cents / 100)} />
         <Tooltip labelFormatter={labelOf(bucket)} formatter={(cents) => formatCents(Number(cents))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -111,7 +112,7 @@ export function SubscribersChart({ series, bucket }: { series: Series; bucket: B
     <div ref={box} className="h-full w-full">
       <ComposedChart {...timeChart(width, series)}>
         <CartesianGrid stroke={colours.grid} vertical={false} />
-        {timeAxis(bucket, width)}
+        {timeAxis(bucket, width, series)}
         <YAxis width={40} allowDecimals={false} {...valueAxis(width)} />
         <Tooltip labelFormatter={labelOf(bucket)} formatter={(value) => formatCount(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bucketLabel } from '../creator-words.ts'
-import { countChange, formatRate, rateChange } from './analytics-words.ts'
+import { axisTicks, countChange, formatRate, rateChange } from './analytics-words.ts'
 
 const against = 'vs previous 30 days'
 
@@ -28,5 +28,14 @@ describe('analytics words', () => {
     expect(bucketLabel('2026-03-01T00:00:00.000Z', 'month')).toBe('Mar 2026')
     expect(formatRate(0.1234)).toBe('12.3%')
     expect(formatRate(null)).toBe('—')
+  })
+
+  it('labels the first and last bucket and evenly spaced ones between, as many as the width holds', () => {
+    const days = Array.from({ length: 30 }, (_, i) => i)
+    expect(axisTicks(days, 310, 100)).toEqual([0, 15, 29])
+    expect(axisTicks(days, 400, 80)).toEqual([0, 7, 15, 22, 29])
+    expect(axisTicks([0, 1, 2], 800, 80)).toEqual([0, 1, 2])
+    expect(axisTicks(days, 50, 100)).toEqual([0, 29])
+    expect(axisTicks([], 310, 100)).toEqual([])
   })
 })

@@ -16,6 +16,19 @@ export function bucketTick(start: string, bucket: Bucket): string {
   return bucket === 'month' ? bucketLabel(start, bucket) : bucketLabel(start, 'day')
 }
 
+/**
+ * Which buckets a time axis labels: the first, the last, and evenly spaced ones between, as many as
+ * `width` pixels hold at `spacing` each. Chosen here rather than by Recharts' `preserveStartEnd`,
+ * which measures each label's text in the page: before the web font has loaded it measures the
+ * fallback font, so one chart labelled "Nov 3" or not depending on timing.
+ */
+export function axisTicks<Value>(values: readonly Value[], width: number, spacing: number): Value[] {
+  const slots = Math.max(2, Math.floor(width / spacing))
+  if (values.length <= slots) return [...values]
+  const last = values.length - 1
+  return Array.from({ length: slots }, (_, i) => values[Math.round((i * last) / (slots - 1))] as Value)
+}
+
 /** A rate from 0 to 1 as "12.5%"; "—" when there was nothing to divide by. */
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`

@@ -98,3 +98,8 @@ export async function setDeliveryMethod(
   }
   return api.post<DeliveryMethod>('/delivery-methods', { creatorId: current.creatorId, method, isActive })
 }
+
+/** `DELETE /delivery-methods/{id}`: forgets one stored channel setting (with none left, both channels are offered). */
+export function removeDeliveryMethod(methodId: string): Promise<void> {
+  return api.delete<void>(`/delivery-methods/${path(methodId)}`)
+}

@@ -5,6 +5,7 @@ import type {
   Payout,
   PayoutsAnswer,
   ProviderBalance,
+  ProviderPayoutsAnswer,
   ProviderSubscriptionsAnswer,
   RevenueAnswer,
   SandboxOnboarding,
@@ -113,6 +114,19 @@ export const payoutQueries = {
         }),
       initialPageParam: 0,
       getNextPageParam: (last: PayoutsAnswer) => nextOffset(last.offset, last.payouts.length, last.total),
+      ...moneyRead,
+    }),
+
+  /** Spec §7: `GET /creators/{card-provider}-payouts/{id}?limit=50`, the provider's own payouts to the bank. */
+  providerPayouts: (creatorId: string) =>
+    queryOptions({
+      queryKey: [...payoutQueries.all(creatorId), 'provider-payouts'] as const,
+      queryFn: ({ signal }) =>
+        api.get<ProviderPayoutsAnswer>(`/creators/stripe-payouts/${byCreator(creatorId)}`, {
+          query: { limit: paymentLimits.defaultProviderPayoutsLimit },
+          signal,
+        }),
+      select: (answer) => answer.payouts,
       ...moneyRead,
     }),
 

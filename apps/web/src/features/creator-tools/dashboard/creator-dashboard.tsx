@@ -21,6 +21,7 @@ const creatorTools = [
   { to: '/creator-promotions', label: 'Promotions', description: 'Promo codes, free trials and your link’s results.' },
   { to: '/creator/payments', label: 'Payments', description: 'Payout setup, earnings and payouts.' },
   { to: '/creator/notifications', label: 'Notifications', description: 'E-mail and SMS to your subscribers.' },
+  { to: '/creator/clients', label: 'Clients', description: 'The people you serve, to name on your picks.' },
   { to: '/edit-profile', label: 'Edit profile', description: 'Bio, picture, sports and links.' },
 ] as const
 

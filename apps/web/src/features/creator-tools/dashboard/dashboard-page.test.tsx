@@ -291,6 +291,7 @@ describe('creator dashboard', () => {
       '/creator-promotions',
       '/creator/payments',
       '/creator/notifications',
+      '/creator/clients',
       '/edit-profile',
     ])
     await screen.findByText('@CaseyLines')

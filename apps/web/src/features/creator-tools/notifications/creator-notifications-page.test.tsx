@@ -77,6 +77,65 @@ describe('delivery methods', () => {
     ])
     expect(callsTo(calls, 'POST', '/api/delivery-methods')).toHaveLength(0)
   })
+
+  it('removes a saved setting after a confirmation that says what is offered afterwards', async () => {
+    const smsRow = aMethod('sms', true)
+    const { calls, state } = serveAlertsApi({ methods: [aMethod('email', true), smsRow] })
+    const { user } = renderPage()
+
+    const methods = region('Delivery methods')
+    const saved = await within(methods).findByRole('list', { name: 'Saved delivery settings' })
+    expect(within(saved).getAllByRole('listitem')).toHaveLength(2)
+    await user.click(within(saved).getByRole('button', { name: 'Remove the text setting' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the text setting?' })
+    expect(dialog.textContent).toContain('Afterwards your picks go out by e-mail only.')
+    // Nothing is removed before the creator confirms.
+    expect(callsTo(calls, 'DELETE', `/api/delivery-methods/${smsRow.id}`)).toHaveLength(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Remove setting' }))
+
+    expect((await within(methods).findByRole('status')).textContent).toBe(
+      'Text setting removed: your picks go out by e-mail only.',
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(callsTo(calls, 'DELETE', `/api/delivery-methods/${smsRow.id}`)).toHaveLength(1)
+    expect(state.methods.map((m) => m.method)).toEqual(['email'])
+    await waitFor(() => expect(isOn(within(methods).getByRole('switch', { name: 'Send picks by text' }))).toBe(false))
+    expect(within(saved).getAllByRole('listitem')).toHaveLength(1)
+  })
+
+  it('says that removing the last setting offers both channels again, and keeps it when the creator changes their mind', async () => {
+    const emailRow = aMethod('email', false)
+    const { calls } = serveAlertsApi({ methods: [emailRow] })
+    const { user } = renderPage()
+
+    await user.click(await screen.findByRole('button', { name: 'Remove the e-mail setting' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the e-mail setting?' })
+    expect(dialog.textContent).toContain('Afterwards your picks go out by both e-mail and text.')
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(callsTo(calls, 'DELETE', `/api/delivery-methods/${emailRow.id}`)).toHaveLength(0)
+    expect(screen.getAllByRole('button', { name: 'Remove the e-mail setting' })).toHaveLength(1)
+  })
+
+  it('shows why a removal failed and keeps the dialog open', async () => {
+    const emailRow = aMethod('email', true)
+    serveAlertsApi({ methods: [emailRow] }, (call) =>
+      call.method === 'DELETE'
+        ? apiError(403, 'FORBIDDEN', 'You can only change your own delivery methods')
+        : undefined,
+    )
+    const { user } = renderPage()
+
+    await user.click(await screen.findByRole('button', { name: 'Remove the e-mail setting' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the e-mail setting?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove setting' }))
+
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toContain('We couldn’t remove that setting.')
+    expect(alert.textContent).toContain('You can only change your own delivery methods')
+  })
 })
 
 describe('subscribers', () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { bpsAsPercent, days, providerName } from './payout-words.ts'
+import { ApiError } from '../../../lib/api-client.ts'
 import { payoutQueries } from '../api/index.ts'
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string | undefined }) {
@@ -48,10 +49,23 @@ function LineItem({ label, value }: { label: string; value: string }) {
   )
 }
 
+/** The provider has no balance to show before payouts are set up: said as such, not as a failure. */
+function NotSetUpNote() {
+  return (
+    <p role="status" className="text-sm text-slate-700">
+      {paymentMessages.providerBalanceNotSetUp}
+    </p>
+  )
+}
+
 /** The provider's own figures for the connected account: a cross-check, shown once it exists. */
 function ProviderBalanceLine({ creatorId }: { creatorId: string }) {
   const remote = useQuery(payoutQueries.providerBalance(creatorId))
   if (remote.isPending) return <Loading label="Loading the provider’s balance…" className="h-5 w-64" />
+  // The server found no finished payout account (set up elsewhere, or the provider changed).
+  if (remote.isError && remote.error instanceof ApiError && remote.error.reason === 'NOT_ONBOARDED') {
+    return <NotSetUpNote />
+  }
   if (remote.isError) {
     return <ReadFailed message={paymentMessages.providerBalanceFailed} onRetry={() => void remote.refetch()} />
   }
@@ -65,8 +79,12 @@ function ProviderBalanceLine({ creatorId }: { creatorId: string }) {
   )
 }
 
-/** Balances from the ledger (issue 5 item 7): what can be paid out now, what is on hold, and the totals. */
-export function BalanceSection({ creatorId, onboarded }: { creatorId: string; onboarded: boolean }) {
+/**
+ * Balances from the ledger (issue 5 item 7): what can be paid out now, what is on hold, and the
+ * totals; then the provider's own figure once payouts are set up, or a note that they are not yet
+ * (`onboarded` undefined while the onboarding status is unknown: nothing is said then).
+ */
+export function BalanceSection({ creatorId, onboarded }: { creatorId: string; onboarded: boolean | undefined }) {
   const balance = useQuery(payoutQueries.balance(creatorId))
   return (
     <Card
@@ -81,9 +99,9 @@ export function BalanceSection({ creatorId, onboarded }: { creatorId: string; on
       {balance.isPending && <Loading label="Loading your balance…" className="h-24" />}
       {balance.isError && <ReadFailed message={paymentMessages.balanceFailed} onRetry={() => void balance.refetch()} />}
       {balance.isSuccess && <BalanceFigures balance={balance.data} />}
-      {onboarded && (
+      {onboarded !== undefined && (
         <div className="border-t border-slate-100 pt-3">
-          <ProviderBalanceLine creatorId={creatorId} />
+          {onboarded ? <ProviderBalanceLine creatorId={creatorId} /> : <NotSetUpNote />}
         </div>
       )}
     </Card>

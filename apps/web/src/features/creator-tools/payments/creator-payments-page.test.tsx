@@ -7,6 +7,7 @@ import {
   aBalance,
   anEntry,
   aPayout,
+  aProviderPayout,
   aRevenue,
   callsTo,
   notStarted,
@@ -153,7 +154,11 @@ describe('balance', () => {
     expect(within(box).getByText('Platform fees (12.5%)').nextSibling?.textContent).toBe('$10')
     expect(within(box).getByText('Refunds').nextSibling?.textContent).toBe('$9')
     expect(within(box).getByText('Paid out').nextSibling?.textContent).toBe('$13')
-    // Not onboarded: no provider account to ask, and no payout form.
+    // Not onboarded: no provider account to ask, said as such, and no payout form.
+    expect(within(box).getByRole('status').textContent).toBe(
+      'Payouts are not set up yet. Set up payouts to see your Stripe balance.',
+    )
+    expect(within(box).queryByText(paymentMessages.payoutNotOnboarded)).toBeNull()
     expect(calls.some((call) => call.path.startsWith('/api/creators/stripe-balance/'))).toBe(false)
     expect(screen.queryByRole('form', { name: 'Request a payout' })).toBeNull()
   })
@@ -167,6 +172,59 @@ describe('balance', () => {
       'The test provider reports $50 available and $17.99 pending.',
     )
     expect(within(box).queryByText(/Becomes available after/)).toBeNull()
+  })
+})
+
+describe('bank transfers', () => {
+  it('lists the provider’s payouts (limit 50) with amount, status and arrival date', async () => {
+    const { calls } = servePayoutsApi({
+      onboarding: onboarded(),
+      providerPayouts: [
+        aProviderPayout({
+          amount_cents: 12_345,
+          status: 'in_transit',
+          created_at: '2026-03-08T12:00:00.000Z',
+          arrival_at: '2026-03-10T00:00:00.000Z',
+          description: 'Weekly payout',
+        }),
+        aProviderPayout({ amount_cents: 2_500, status: 'paid', arrival_at: '2026-03-03T00:00:00.000Z' }),
+        aProviderPayout({ amount_cents: 999, status: 'failed', arrival_at: null, description: null }),
+      ],
+    })
+    renderPage()
+
+    const box = await screen.findByRole('region', { name: 'Bank transfers' })
+    const table = await within(box).findByRole('table', { name: 'Bank transfers' })
+    expect(rowsOf(table)).toEqual([
+      ['Mar 8, 2026', '$123.45', 'On its way', 'Mar 10, 2026', 'Weekly payout'],
+      ['Mar 1, 2026', '$25', 'Arrived', 'Mar 3, 2026', 'To my bank'],
+      ['Mar 1, 2026', '$9.99', 'Failed', '—', '—'],
+    ])
+    const reads = callsTo(calls, 'GET', `/api/creators/stripe-payouts/${creatorUserId}`)
+    expect(reads.map((call) => call.search.get('limit'))).toEqual(['50'])
+  })
+
+  it('says so when there are none yet', async () => {
+    servePayoutsApi({ onboarding: onboarded() })
+    renderPage()
+    await within(await screen.findByRole('region', { name: 'Bank transfers' })).findByText('No bank transfers yet.')
+  })
+
+  it('says "Failed to get Stripe payouts" when the read fails, and tries again', async () => {
+    let failing = true
+    servePayoutsApi({ onboarding: onboarded(), providerPayouts: [aProviderPayout()] }, (call) =>
+      failing && call.path.startsWith('/api/creators/stripe-payouts/')
+        ? apiError(503, 'SERVICE_UNAVAILABLE', paymentMessages.providerPayoutsFailed, { reason: 'PROVIDER' })
+        : undefined,
+    )
+    const { user } = renderPage()
+
+    const box = await screen.findByRole('region', { name: 'Bank transfers' })
+    const alert = await within(box).findByRole('alert', {}, { timeout: 5_000 })
+    expect(alert.firstElementChild?.textContent).toBe('Failed to get Stripe payouts')
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await within(box).findByRole('table', { name: 'Bank transfers' })
   })
 })
 
@@ -412,5 +470,19 @@ describe('failed reads', () => {
     failing = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     await within(box).findByText(/The test provider reports/)
+  })
+
+  it('says payouts are not set up when the provider’s view finds no finished account', async () => {
+    servePayoutsApi({ onboarding: onboarded() }, (call) =>
+      call.path.startsWith('/api/creators/stripe-balance/')
+        ? apiError(409, 'CONFLICT', paymentMessages.providerBalanceNotSetUp, { reason: 'NOT_ONBOARDED' })
+        : undefined,
+    )
+    renderPage()
+
+    const box = section('Balance')
+    const note = await within(box).findByText(paymentMessages.providerBalanceNotSetUp)
+    expect(note.getAttribute('role')).toBe('status')
+    expect(within(box).queryByRole('alert')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import type { Payout } from '@picks/contracts'
+import type { Payout, ProviderPayoutsAnswer } from '@picks/contracts'
 import { cardProviderName, formatCents, type LedgerKind, type RevenuePeriod } from '@picks/contracts/client'
 import type { PaymentsProvider } from '../api/index.ts'
 import { spanLabels } from '../creator-words.ts'
@@ -35,6 +35,15 @@ export const payoutStatusLabels: Record<Payout['status'], string> = {
   pending: 'Pending',
   paid: 'Paid',
   failed: 'Failed',
+}
+
+/** The provider's own payout states (spec §7 `{card-provider}-payouts`). */
+export const providerPayoutStatusLabels: Record<ProviderPayoutsAnswer['payouts'][number]['status'], string> = {
+  pending: 'Pending',
+  in_transit: 'On its way',
+  paid: 'Arrived',
+  failed: 'Failed',
+  canceled: 'Cancelled',
 }
 
 export const periodLabels: Record<RevenuePeriod, string> = { ...spanLabels, '12m': '12 months' }
