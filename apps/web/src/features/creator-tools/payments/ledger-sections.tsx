@@ -7,6 +7,7 @@ import { DataTable, type DataColumn } from '../../../components/ui/data-table.ts
 import { Card } from '../../../components/ui/card.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { shortDate } from '../creator-words.ts'
+import { PayoutStatusPill } from './payout-status-pill.tsx'
 import { ledgerKindLabels, payoutStatusLabels, signedCents } from './payout-words.ts'
 import { payoutQueries } from '../api/index.ts'
 
@@ -37,16 +38,9 @@ const payoutColumns: DataColumn<PayoutRow>[] = [
   {
     header: 'Status',
     cell: (payout) => (
-      <span
-        className={cx(
-          'rounded-full px-2 py-0.5 text-xs font-medium',
-          payout.status === 'paid' && 'bg-emerald-100 text-emerald-900',
-          payout.status === 'pending' && 'bg-slate-100 text-slate-800',
-          payout.status === 'failed' && 'bg-red-100 text-red-900',
-        )}
-      >
+      <PayoutStatusPill tone={payout.status === 'pending' ? 'waiting' : payout.status}>
         {payoutStatusLabels[payout.status]}
-      </span>
+      </PayoutStatusPill>
     ),
   },
   { header: 'Failure reason', isWide: true, cell: (payout) => payout.failure_reason ?? '—' },

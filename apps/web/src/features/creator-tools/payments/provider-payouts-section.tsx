@@ -2,11 +2,11 @@ import type { ProviderPayoutsAnswer } from '@picks/contracts'
 import { formatCents, paymentMessages } from '@picks/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { Card } from '../../../components/ui/card.tsx'
-import { cx } from '../../../components/ui/cx.ts'
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx'
 import { Loading, ReadFailed } from '../../../components/ui/read-states.tsx'
 import { payoutQueries } from '../api/index.ts'
 import { shortDate } from '../creator-words.ts'
+import { PayoutStatusPill } from './payout-status-pill.tsx'
 import { providerPayoutStatusLabels } from './payout-words.ts'
 
 type ProviderPayout = ProviderPayoutsAnswer['payouts'][number]
@@ -22,16 +22,17 @@ const columns: DataColumn<ProviderPayout>[] = [
   {
     header: 'Status',
     cell: (payout) => (
-      <span
-        className={cx(
-          'rounded-full px-2 py-0.5 text-xs font-medium',
-          payout.status === 'paid' && 'bg-emerald-100 text-emerald-900',
-          (payout.status === 'pending' || payout.status === 'in_transit') && 'bg-slate-100 text-slate-800',
-          (payout.status === 'failed' || payout.status === 'canceled') && 'bg-red-100 text-red-900',
-        )}
+      <PayoutStatusPill
+        tone={
+          payout.status === 'paid'
+            ? 'paid'
+            : payout.status === 'pending' || payout.status === 'in_transit'
+              ? 'waiting'
+              : 'failed'
+        }
       >
         {providerPayoutStatusLabels[payout.status]}
-      </span>
+      </PayoutStatusPill>
     ),
   },
   {
