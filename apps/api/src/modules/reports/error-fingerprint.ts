@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { firstPlacedFrame, parseStack } from './stack-frames.ts'
 
 /**
  * The group an error report falls in (decision 039): reports of one fault differ in the ids and
@@ -31,21 +32,14 @@ export function normalisedMessage(message: string): string {
 }
 
 /**
- * A frame's place: V8's `    at fn (file:12:34)` or `    at file:12:34`, and Firefox's and Safari's
- * `fn@file:12:34`. The file is everything up to the last `:line:column`.
- */
-const framePattern = /^\s*(?:at\s+(?:.*?\()?|[^@\s]*@)(\S+?):(\d+):(\d+)\)?\s*$/
-
-/**
- * `file:line:column` of the first frame of a stack, the file without its origin, query or fragment
- * (the same bundle from `www.` or with a cache-busting query is the same place); null without one.
+ * `file:line:column` of the first frame of a stack that has a position (`at Array.map (<anonymous>)`
+ * has none), as `parseStack` reads frames for the admin views too, the file without its origin,
+ * query or fragment (the same bundle from `www.` or with a cache-busting query is the same place);
+ * null without one.
  */
 export function topFrame(stack: string | null | undefined): string | null {
-  for (const line of (stack ?? '').split('\n')) {
-    const found = framePattern.exec(line)
-    if (found) return `${pathOf(found[1]!)}:${found[2]}:${found[3]}`
-  }
-  return null
+  const top = firstPlacedFrame(parseStack(stack))
+  return top ? `${pathOf(top.file)}:${top.line}:${top.column}` : null
 }
 
 function pathOf(file: string): string {

@@ -16,7 +16,7 @@ import { containsPattern } from '../../db/like.ts'
 import { AppError } from '../../errors.ts'
 import { browserOf } from './browser-of.ts'
 import type { Symbolicator } from './source-maps.ts'
-import { parseStack } from './stack-frames.ts'
+import { firstPlacedFrame, parseStack } from './stack-frames.ts'
 
 /**
  * What operators see of the browsers' reports (issue 18, points 3 and 4; decision 042): error
@@ -182,8 +182,8 @@ async function groupOf(
   row: GroupSqlRow,
   tops: GroupTops | undefined,
 ): Promise<AdminErrorGroup> {
-  // The first frame with a place, as the fingerprint takes it (`at Array.map (<anonymous>)` is no place).
-  const top = parseStack(row.stack).find((frame) => frame.line !== null)
+  // The frame the fingerprint takes (`topFrame`), mapped to the source.
+  const top = firstPlacedFrame(parseStack(row.stack))
   const [topFrame] = top ? await deps.symbolicator.symbolicate([top]) : []
   return {
     fingerprint: row.fingerprint,

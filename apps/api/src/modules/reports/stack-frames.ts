@@ -21,6 +21,17 @@ export interface RawFrame {
   column: number | null
 }
 
+/** A frame with a line and column: where the fault was thrown. */
+export interface PlacedFrame extends RawFrame {
+  line: number
+  column: number
+}
+
+/** The first frame that has a position: the one a group is named by and fingerprinted with. */
+export function firstPlacedFrame(frames: readonly RawFrame[]): PlacedFrame | null {
+  return frames.find((frame): frame is PlacedFrame => frame.line !== null && frame.column !== null) ?? null
+}
+
 /** Frames read from one stack at most: a deep recursion is the same few frames again. */
 export const maxFrames = 50
 
