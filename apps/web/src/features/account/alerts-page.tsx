@@ -1,6 +1,6 @@
 import type { DeliveryLogEntry, SmsStatus } from '@picks/contracts'
 import { notificationMessages } from '@picks/contracts/client'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button.tsx'
@@ -310,30 +310,53 @@ function ReceivedItem({ delivery }: { delivery: DeliveryLogEntry }) {
   )
 }
 
-/** The alerts sent to the person lately, both channels (`GET /alerts/received/{id}`). */
-function RecentAlertsSection({ userId }: { userId: string }) {
-  const received = useQuery(alertQueries.received(userId))
+/** A list of messages sent to the person, as `read` has it, with its own words for loading, failing and none. */
+function DeliveriesSection({
+  read,
+  title,
+  description,
+  listLabel,
+  words,
+}: {
+  read: UseQueryResult<DeliveryLogEntry[]>
+  title: string
+  description?: string
+  listLabel?: string
+  words: { loading: string; failed: string; none: string }
+}) {
   return (
-    <AccountSection title="Recent alerts">
-      {received.isPending && <Loading label="Loading your recent alerts…" className="h-24" />}
-      {received.isError && (
-        <ReadFailed
-          message={alertsMessages.receivedLoadFailed}
-          detail={serverReason(received.error)}
-          onRetry={() => void received.refetch()}
-        />
+    <AccountSection title={title} description={description}>
+      {read.isPending && <Loading label={words.loading} className="h-24" />}
+      {read.isError && (
+        <ReadFailed message={words.failed} detail={serverReason(read.error)} onRetry={() => void read.refetch()} />
       )}
-      {received.isSuccess &&
-        (received.data.length === 0 ? (
-          <p className="text-sm text-slate-700">{alertsMessages.noAlerts}</p>
+      {read.isSuccess &&
+        (read.data.length === 0 ? (
+          <p className="text-sm text-slate-700">{words.none}</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-slate-100">
-            {received.data.map((delivery) => (
+          <ul aria-label={listLabel} className="flex flex-col divide-y divide-slate-100">
+            {read.data.map((delivery) => (
               <ReceivedItem key={delivery.id} delivery={delivery} />
             ))}
           </ul>
         ))}
     </AccountSection>
+  )
+}
+
+/** The alerts sent to the person lately, both channels (`GET /alerts/received/{id}`). */
+function RecentAlertsSection({ userId }: { userId: string }) {
+  const received = useQuery(alertQueries.received(userId))
+  return (
+    <DeliveriesSection
+      read={received}
+      title="Recent alerts"
+      words={{
+        loading: 'Loading your recent alerts…',
+        failed: alertsMessages.receivedLoadFailed,
+        none: alertsMessages.noAlerts,
+      }}
+    />
   )
 }
 
@@ -344,26 +367,17 @@ function RecentAlertsSection({ userId }: { userId: string }) {
 function TextLogSection({ userId }: { userId: string }) {
   const texts = useQuery(alertQueries.texts(userId))
   return (
-    <AccountSection title="Texts sent to you" description="Every text we sent you, with our answers to STOP and HELP.">
-      {texts.isPending && <Loading label="Loading the texts sent to you…" className="h-24" />}
-      {texts.isError && (
-        <ReadFailed
-          message={alertsMessages.textsLoadFailed}
-          detail={serverReason(texts.error)}
-          onRetry={() => void texts.refetch()}
-        />
-      )}
-      {texts.isSuccess &&
-        (texts.data.length === 0 ? (
-          <p className="text-sm text-slate-700">{alertsMessages.noTexts}</p>
-        ) : (
-          <ul aria-label="Texts sent to you" className="flex flex-col divide-y divide-slate-100">
-            {texts.data.map((delivery) => (
-              <ReceivedItem key={delivery.id} delivery={delivery} />
-            ))}
-          </ul>
-        ))}
-    </AccountSection>
+    <DeliveriesSection
+      read={texts}
+      title="Texts sent to you"
+      description="Every text we sent you, with our answers to STOP and HELP."
+      listLabel="Texts sent to you"
+      words={{
+        loading: 'Loading the texts sent to you…',
+        failed: alertsMessages.textsLoadFailed,
+        none: alertsMessages.noTexts,
+      }}
+    />
   )
 }
 
