@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/api', 'apps/web'],
+    projects: ['packages/contracts', 'apps/api', 'apps/web', 'apps/web/vitest.build.config.ts'],
     // Vitest's default leaves one core for itself (one worker on a 2-core machine); the API tests
     // wait on their databases often enough that a worker per core keeps both busy (decision 046).
     maxWorkers: availableParallelism(),
