@@ -11,6 +11,10 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // Every test file builds its own app on its own database copy, so files need no module
+    // isolation from each other; importing the whole app once per worker instead of once per file
+    // saves several seconds a file (decision 046).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

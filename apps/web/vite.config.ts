@@ -1,43 +1,21 @@
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
+import { compressedCopies } from './build/compressed-copies.ts'
+import { sourceMapsOutOfWebRoot } from './build/source-maps.ts'
 
 const webRoot = new URL('.', import.meta.url).pathname
 
-/**
- * The production build's source maps, kept from browsers (decision 042): written `hidden` (no
- * `sourceMappingURL` comment in the bundles), then moved out of the web root into
- * `dist-sourcemaps/` beside it, in the same layout (`assets/index-abc123.js.map`), where the API
- * reads them to map reported stacks back to the source (SOURCE_MAPS_DIR). The directory is
- * emptied at each build, like `dist/`: it holds the maps of the bundles being served.
- */
-function sourceMapsOutOfWebRoot(mapsDir: string): Plugin {
-  let outDir = ''
-  return {
-    name: 'picks:source-maps-out-of-web-root',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
-    },
-    buildStart() {
-      rmSync(mapsDir, { recursive: true, force: true })
-    },
-    writeBundle() {
-      const maps = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'))
-      for (const file of maps) {
-        const target = path.join(mapsDir, file)
-        mkdirSync(path.dirname(target), { recursive: true })
-        renameSync(path.join(outDir, file), target)
-      }
-    },
-  }
-}
-
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), sourceMapsOutOfWebRoot(path.join(webRoot, 'dist-sourcemaps'))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sourceMapsOutOfWebRoot(path.join(webRoot, 'dist-sourcemaps')),
+    // Brotli and gzip copies beside each file, sent to browsers that accept them (decision 045).
+    compressedCopies(),
+  ],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
@@ -53,7 +31,7 @@ export default defineConfig({
     emptyOutDir: true,
     // The bundle benchmark reads the manifest to see which chunks /shop-picks loads.
     manifest: true,
-    // Maps for the server only: see sourceMapsOutOfWebRoot.
+    // Maps for the server only: see build/source-maps.ts.
     sourcemap: 'hidden',
     target: 'es2022',
     rolldownOptions: {

@@ -2,10 +2,12 @@ import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { ErrorBody } from '@picks/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { buildTestApp, createTestDatabase, testConfig, type TestApp } from './test/build-test-app.ts'
+import { expectEncoded } from './test/encodings.ts'
 
 describe('the API shell', () => {
   let t: TestApp
@@ -109,11 +111,22 @@ describe('the API shell', () => {
 
 describe('serving the built web app', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'picks-dist-'))
+  const page = `<!doctype html><title>Picks</title><div id="root"></div><noscript>${'Picks. '.repeat(200)}</noscript>`
+  const vendor = `export const picks = [${Array.from({ length: 400 }, (_, i) => `"pick-${i}"`).join(',')}]`
+  /** A file of the build with the brotli and gzip copies the build writes beside it. */
+  const withCopies = (file: string, text: string) => {
+    writeFileSync(path.join(dist, file), text)
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text))
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text))
+  }
   let t: TestApp
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'))
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Picks</title><div id="root"></div>')
+    withCopies('index.html', page)
+    withCopies(path.join('assets', 'react-vendor-def456.js'), vendor)
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    // A build without copies (made before they were): its files are not compressed per request.
+    writeFileSync(path.join(dist, 'assets', 'older-aaa111.js'), vendor)
     // Maps left in the web root (an older build, a copy by hand) are still not served (decision 042).
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/secret.ts"]}')
     writeFileSync(path.join(dist, 'root.js.map'), '{"version":3,"sources":["../src/secret.ts"]}')
@@ -139,6 +152,63 @@ describe('serving the built web app', () => {
     const res = await t.app.inject('/assets/index-abc123.js')
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  it('sends the brotli copy of an asset to a browser that accepts it, cached for a year', async () => {
+    const res = await t.app.inject({
+      url: '/assets/react-vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expectEncoded(res, 'br', vendor)
+    expect(res.headers['content-type']).toContain('javascript')
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sends the gzip copy to a browser that accepts only gzip, and the file itself to one that accepts neither', async () => {
+    const gzip = await t.app.inject({ url: '/assets/react-vendor-def456.js', headers: { 'accept-encoding': 'gzip' } })
+    expectEncoded(gzip, 'gzip', vendor)
+    const plain = await t.app.inject({
+      url: '/assets/react-vendor-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    // A shared cache must not hand this answer to a browser that accepts brotli.
+    expect(plain.headers['vary']).toContain('accept-encoding')
+    expect(plain.body).toBe(vendor)
+  })
+
+  it.each([
+    ['/assets/index-abc123.js', 'console.log(1)'],
+    ['/assets/older-aaa111.js', vendor],
+  ])('sends %s, a file without copies, as it is, whatever the browser accepts', async (url, text) => {
+    const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.body).toBe(text)
+  })
+
+  it.each(['/', '/shop-picks', '/SharpSam'])(
+    'answers the client route %s with the brotli copy of the page',
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })
+      expectEncoded(res, 'br', page)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-cache')
+    },
+  )
+
+  it.each([
+    '/assets/react-vendor-def456.js.br',
+    '/assets/react-vendor-def456.js.gz',
+    '/index.html.br',
+    '/missing.js.gz',
+  ])('does not serve the compressed copy %s as a file of its own, nor the app in its place: 404', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'accept-encoding': 'br, gzip' } })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+      expect(res.headers['content-encoding'], `${method} ${url}`).toBeUndefined()
+      expect(res.body).not.toContain('root')
+    }
   })
 
   it.each(['/assets/index-abc123.js.map', '/root.js.map', '/assets/index-abc123.js.map?v=1', '/assets/missing.js.map'])(

@@ -8,8 +8,10 @@ import { SiteConfigAnswer } from '@picks/contracts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
+import { registerApiCompression } from './http/compression.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { logRedaction } from './http/log-redaction.ts'
+import { addPublicEtags } from './http/public-etags.ts'
 import { describeOperations, securitySchemes } from './openapi.ts'
 import { registerWebApp } from './http/static-web.ts'
 import { validatorCompiler } from './http/validation.ts'
@@ -24,7 +26,7 @@ import { consoleMetricsRoutes } from './modules/console/console-metrics.routes.t
 import { consoleDeliveriesRoutes } from './modules/console/console-deliveries.routes.ts'
 import { consoleListsRoutes } from './modules/console/console-lists.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
-import { createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
+import { carriesCredentials, createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
 import { installGuard } from './modules/auth/guard.ts'
 import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
 import { accountDirectory, signedInUserByAuthId } from './modules/users/users.service.ts'
@@ -260,6 +262,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   recordRequests(app, metrics)
   await app.register(
     async (api) => {
+      // Before the routes (decision 045). The compression's hooks are each route's own, which run after
+      // this scope's: the ETag is taken of the body as serialized, and a 304 leaves nothing to compress.
+      addPublicEtags(api, { carriesCredentials })
+      await registerApiCompression(api)
       // Cross-site protection for our cookie-authenticated changes (the library guards /api/auth
       // itself): a browser always sends Origin on these, so a foreign one is refused. The one-click
       // unsubscribe (RFC 8058) is posted by mail clients from anywhere; its signed token is its guard.

@@ -20,18 +20,22 @@ function echoablePath(url: string): string {
 }
 
 /**
- * Source maps are never served (decision 042): the build moves them out of the web root, and should
- * one be left in it (an older build, a copy by hand), it is neither served nor answered with the
- * app's page, but refused with a 404 like any missing file.
+ * Files of the web root that are never addresses of their own, refused with a 404 like any missing
+ * file rather than answered with the app's page. Source maps (decision 042): the build moves them
+ * out of the web root, and one left in it (an older build, a copy by hand) is not served. The build's
+ * brotli and gzip copies (decision 045): they are the file they sit beside, sent under its address
+ * with `content-encoding` to a browser that accepts them, never as a download of compressed bytes.
  */
-function isSourceMap(pathname: string): boolean {
-  return /\.map$/i.test(pathname.split(/[?#]/)[0] ?? '')
+function isNotServed(pathname: string): boolean {
+  return /\.(?:map|br|gz)$/i.test(pathname.split(/[?#]/)[0] ?? '')
 }
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else falls back
- * to index.html so client routes such as /creator/payments or /{username} load the app. Source maps
- * are not served (`isSourceMap`).
+ * to index.html so client routes such as /creator/payments or /{username} load the app. Each file,
+ * the fallback page included, goes out as the build's brotli or gzip copy when the browser accepts
+ * one (`preCompressed`), with `vary: accept-encoding`. Source maps and the copies themselves have no
+ * address (`isNotServed`).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'))
@@ -40,9 +44,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
-      // No route for a map found in the web root, and none sent should a path lead to one anyway.
-      globIgnore: ['**/*.map'],
-      allowedPath: (pathname) => !isSourceMap(pathname),
+      preCompressed: true,
+      // No route for a map or a compressed copy, and none sent should a path lead to one anyway.
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      allowedPath: (pathname) => !isNotServed(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
@@ -51,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
-    if (isApi || isSourceMap(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApi || isNotServed(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError('NOT_FOUND', `No route ${request.method} ${echoablePath(request.url)}`)
     }
     if (!hasBuild) {

@@ -30,6 +30,22 @@ export { recordFailure, releaseAttempt, reserveAttempt, throttled } from './logi
 
 export const authBasePath = '/api/auth'
 
+/** The start of the library's cookie names (set in createAuth); over HTTPS `__Secure-` goes before it. */
+const authCookiePrefix = 'better-auth'
+const authCookieName = new RegExp(`^(?:__Secure-)?${authCookiePrefix}[.-]`)
+
+/**
+ * Whether a request carries credentials, valid or not: an `Authorization` header or one of the
+ * library's cookies (a session, a sign-in waiting for its second factor). Read from the headers
+ * alone, without a database query: a request without them is a visitor, who reads what every
+ * visitor reads (the public ETags, http/public-etags.ts).
+ */
+export function carriesCredentials(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true
+  const cookies = request.headers.cookie
+  return cookies !== undefined && cookies.split(';').some((pair) => authCookieName.test(pair.trimStart()))
+}
+
 /** An identity the library just signed up, to link to (or create) the person's record. */
 export interface SignedUpIdentity {
   authId: string
@@ -137,6 +153,7 @@ export function createAuth({ db, accounts, config, email, log, rateLimit, sms, a
     emailVerification: { autoSignInAfterVerification: true },
     session: { expiresIn: sessionLengths.rememberedSeconds, updateAge: sessionLengths.refreshAfterSeconds },
     advanced: {
+      cookiePrefix: authCookiePrefix,
       useSecureCookies: config.env === 'production',
       // The library skips its origin and callback-address checks when NODE_ENV is test; keep them on.
       disableOriginCheck: false,
