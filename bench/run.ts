@@ -1,9 +1,10 @@
 /**
- * `npm run bench` [-- --only api|http|query|bundle|alerts] [--duration SECONDS] [--connections N]
+ * `npm run bench` [-- --only api|http|query|bundle|alerts|start] [--duration SECONDS] [--connections N]
  *                 [--log-level LEVEL]
  *
  *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c;
- *   alerts = d (a pick's fan-out to 100,000 subscribers, and sending through SMTP and an SMS double).
+ *   alerts = d (a pick's fan-out to 100,000 subscribers, and sending through SMTP and an SMS double);
+ *   start = e (`npm start` after the build on an empty data directory: time to the first page).
  *   --log-level sets the API server's LOG_LEVEL (default warn), to show what logging costs.
  *   --no-breakdown skips the cheaper-routes breakdown of section a (health, ready, list).
  *   --out NAME writes bench/results/NAME.{md,json} instead of latest.{md,json}.
@@ -23,9 +24,10 @@ import { installExitHandlers, repoRoot } from './lib/children.ts'
 import { runHttpSection } from './lib/http-section.ts'
 import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
 import { runQuerySection } from './lib/query-section.ts'
+import { runStartSection } from './lib/start-section.ts'
 import { machine, toMarkdown, type Results } from './lib/report.ts'
 
-const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts'] as const
+const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts', 'start'] as const
 type Only = (typeof onlyChoices)[number]
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
   installExitHandlers()
   const options = parseOptions()
   const log = (message: string) => console.log(message)
-  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts') =>
+  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts' | 'start') =>
     options.only === null ||
     options.only === section ||
     (options.only === 'api' && (section === 'http' || section === 'query'))
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     ...(previous.query ? { query: previous.query } : {}),
     ...(previous.bundle ? { bundle: previous.bundle } : {}),
     ...(previous.alerts ? { alerts: previous.alerts } : {}),
+    ...(previous.start ? { start: previous.start } : {}),
   }
 
   if (runs('http') || runs('query') || runs('alerts')) {
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
     }
   }
   if (runs('bundle')) results.bundle = runBundleSection(log)
+  if (runs('start')) results.start = await runStartSection(log)
 
   const markdown = toMarkdown(results)
   mkdirSync(resultsDir, { recursive: true })

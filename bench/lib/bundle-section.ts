@@ -56,25 +56,35 @@ function measureFile(file: string, chunk: string): BundleFile {
   return { file, chunk, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) }
 }
 
+/**
+ * Builds the web app (`npm run build -w @picks/web`, at most 5 min) unless apps/web/dist has its
+ * manifest already; says which, or why it could not.
+ */
+export function ensureWebBuild(
+  log: (m: string) => void,
+): { ok: true; built: 'existing' | 'built now' } | { ok: false; reason: string } {
+  if (existsSync(manifestPath)) return { ok: true, built: 'existing' }
+  log('\n[build] apps/web/dist has no manifest: running `npm run build -w @picks/web` (at most 5 min)')
+  const build = spawnSync('npm', ['run', 'build', '-w', '@picks/web'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
+  })
+  if (build.status !== 0 || !existsSync(manifestPath)) {
+    const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')
+    const reason = `the web build failed (${build.error?.message ?? `exit ${build.status}`}):\n${output}`
+    log(`  ${reason}`)
+    return { ok: false, reason }
+  }
+  return { ok: true, built: 'built now' }
+}
+
 /** Section c: every JS and CSS file the browser loads for /shop-picks, gzipped at level 9. */
 export function runBundleSection(log: (m: string) => void): BundleSection {
   const measuredAt = new Date().toISOString()
-  let built: 'existing' | 'built now' = 'existing'
-  if (!existsSync(manifestPath)) {
-    log('\n[bundle] apps/web/dist has no manifest: running `npm run build -w @picks/web` (at most 5 min)')
-    const build = spawnSync('npm', ['run', 'build', '-w', '@picks/web'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      timeout: 300_000,
-    })
-    if (build.status !== 0 || !existsSync(manifestPath)) {
-      const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')
-      const reason = `the web build failed (${build.error?.message ?? `exit ${build.status}`}):\n${output}`
-      log(`  ${reason}`)
-      return { measuredAt, ran: false, reason }
-    }
-    built = 'built now'
-  }
+  const build = ensureWebBuild(log)
+  if (!build.ok) return { measuredAt, ran: false, reason: build.reason }
+  const built = build.built
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
   const entryKey = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((k) => manifest[k]?.isEntry)
   if (!entryKey) return { measuredAt, ran: false, reason: 'no entry chunk (index.html) in the Vite manifest' }

@@ -3,6 +3,7 @@ import { alertTargets, type AlertsSection } from './alerts-section.ts'
 import type { BundleSection } from './bundle-section.ts'
 import type { HttpDatabaseResult, HttpSection } from './http-section.ts'
 import type { QuerySection } from './query-section.ts'
+import type { StartSection } from './start-section.ts'
 
 export interface Machine {
   os: string
@@ -22,6 +23,7 @@ export interface Results {
   query?: QuerySection
   bundle?: BundleSection
   alerts?: AlertsSection
+  start?: StartSection
 }
 
 export const targets = {
@@ -99,6 +101,7 @@ export function verdicts(results: Results): TargetVerdict[] {
         },
   )
   out.push(...alertVerdicts(results.alerts))
+  out.push(startVerdict(results.start))
   return out
 }
 
@@ -131,6 +134,45 @@ function alertVerdicts(section: AlertsSection | undefined): TargetVerdict[] {
     ]
   })
   return [fanOut, ...sending]
+}
+
+function startVerdict(section: StartSection | undefined): TargetVerdict {
+  const target = `\`npm start\` after the build, empty data directory: first page ≤ ${seconds(section?.ran ? section.budgetMs : 5_000)} (median of ${section?.ran ? section.runs.length : 3})`
+  if (!section?.ran) {
+    return { target, measured: section ? `not measured: ${section.reason.split('\n')[0]}` : 'not measured', met: null }
+  }
+  return {
+    target,
+    measured: `${seconds(section.firstPageMedianMs)} (${section.firstPageCpuMedianMs === null ? '–' : seconds(section.firstPageCpuMedianMs)} CPU, load average ${section.loadAverage.before.toFixed(1)}); demo picks posted and graded after ${section.demoPicksMedianMs === null ? '–' : seconds(section.demoPicksMedianMs)}`,
+    met: section.firstPageMedianMs <= section.budgetMs,
+  }
+}
+
+function startMarkdown(section: StartSection): string {
+  const parts = [`## Start on an empty data directory (${section.measuredAt})`, '']
+  if (!section.ran) {
+    parts.push(`Not measured: ${section.reason.replace(/\n/g, '\n    ')}`)
+    return parts.join('\n')
+  }
+  parts.push(
+    `What \`npm start\` runs after the build (\`node --import tsx apps/api/src/server.ts\`, NODE_ENV=development, the embedded database in a new empty directory), started ${section.runs.length} times. ` +
+      'First page: from spawning the process to the first 200 of both `/` and `/api/creators/paginated` (polled every 50 ms). ' +
+      "CPU: the server process's user + system time by then, which others' work on the machine changes less than the wall time " +
+      `(1-minute load average ${section.loadAverage.before.toFixed(1)} before the starts, ${section.loadAverage.after.toFixed(1)} after). ` +
+      '`startupMs` is what the server logs when it listens; demo picks: when it logs that they were posted and graded.',
+    '',
+    table(
+      ['start', 'first page', 'CPU by then', 'logged startupMs', 'demo picks done'],
+      section.runs.map((r, i) => [
+        String(i + 1),
+        `**${int(r.firstPageMs)} ms**`,
+        r.firstPageCpuMs === null ? '–' : `${int(r.firstPageCpuMs)} ms`,
+        r.loggedStartupMs === null ? '–' : `${int(r.loggedStartupMs)} ms`,
+        r.demoPicksMs === null ? '–' : `${int(r.demoPicksMs)} ms`,
+      ]),
+    ),
+  )
+  return parts.join('\n')
 }
 
 function alertsMarkdown(section: AlertsSection): string {
@@ -366,5 +408,6 @@ export function toMarkdown(results: Results): string {
   if (results.query) parts.push('', queryMarkdown(results.query))
   if (results.bundle) parts.push('', bundleMarkdown(results.bundle))
   if (results.alerts) parts.push('', alertsMarkdown(results.alerts))
+  if (results.start) parts.push('', startMarkdown(results.start))
   return `${parts.join('\n')}\n`
 }

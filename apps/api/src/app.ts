@@ -120,6 +120,8 @@ export interface AppDeps {
   alertTuning?: Partial<AlertTuning>
   /** How many client reports an address and a person may send per window (tests make them small). */
   reportLimits?: Partial<ReportLimits>
+  /** Whether start-up work is still running after listening (start.ts); `GET /api/ready` answers 503 meanwhile. */
+  starting?: () => boolean
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -275,7 +277,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           throw new AppError('FORBIDDEN', 'Cross-site request refused', { reason: 'CROSS_SITE' })
         }
       })
-      await api.register(healthRoutes, { database: deps.database, now })
+      await api.register(healthRoutes, { database: deps.database, now, starting: deps.starting ?? (() => false) })
       await api.register(creatorsRoutes, {
         db: deps.database.db,
         shopCache,

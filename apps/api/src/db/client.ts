@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Config } from '../config.ts'
+import { fillFromTemplate, isEmptyDataDir } from './empty-template.ts'
 
 /**
  * The one database type the services see; the same queries run on PGlite and PostgreSQL. Typed
@@ -22,6 +23,11 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** PostgreSQL: the server's connection URL, for the job queue's own pool; null for PGlite. */
   url: string | null
+  /**
+   * PGlite in a data directory that was empty: whether it started as a copy of the build's
+   * empty-database template (db/empty-template.ts) or was made from nothing. Absent otherwise.
+   */
+  created?: 'from template' | 'from nothing'
   ping(): Promise<void>
   /** Resolves once every connection is closed. */
   close(): Promise<void>
@@ -50,6 +56,11 @@ export interface OpenOptions {
   /** PGlite only: start from a dumped data directory (the migrated test template). */
   loadDataDir?: Blob
   poolSize?: number
+  /**
+   * PGlite in an empty data directory: where to look for the build's empty-database template
+   * (db/empty-template.ts); null: make the database from nothing.
+   */
+  template?: string | null
 }
 
 export async function openDatabase(target: Config['database'], options: OpenOptions = {}): Promise<Database> {
@@ -80,6 +91,9 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
       poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     }
   }
+  const fresh = target.dataDir !== null && !options.loadDataDir && isEmptyDataDir(target.dataDir)
+  const copied = fresh && options.template !== null && fillFromTemplate(target.dataDir!, options.template)
+  const created: Database['created'] = fresh ? (copied ? 'from template' : 'from nothing') : undefined
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
@@ -91,6 +105,7 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
     db,
     kind: 'pglite',
     url: null,
+    ...(created ? { created } : {}),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     onConnectionError: () => {},

@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { prepareEmptyDatabase } from '../build-template.ts'
 import { openDatabase, pgliteOf } from '../db/client.ts'
-import { migrateDatabase } from '../db/migrate.ts'
-import { installJobQueue } from '../jobs/queue.ts'
-import { allJobs } from '../jobs/all-jobs.ts'
 import { databaseUrlWithName } from './test-database-context.ts'
 import './test-database-context.ts'
 
@@ -27,8 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       { kind: 'postgres', url: databaseUrlWithName(serverUrl, templateName) },
       { poolSize: 1 },
     )
-    await migrateDatabase(database)
-    await installJobQueue(database, allJobs)
+    await prepareEmptyDatabase(database)
     await database.close()
     project.provide('testDatabase', { kind: 'postgres', adminUrl: serverUrl, templateName })
     return async () => {
@@ -40,8 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'picks-test-'))
   const database = await openDatabase({ kind: 'pglite', dataDir: null })
-  await migrateDatabase(database)
-  await installJobQueue(database, allJobs)
+  await prepareEmptyDatabase(database)
   const dump = await pgliteOf(database)!.dumpDataDir('none')
   const dumpPath = path.join(dir, 'template.tar')
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()))

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import {
   tallyRecord,
   type AnalyticsFigures,
@@ -432,6 +433,9 @@ export async function settleAllCreators(db: Db, now: Date): Promise<number> {
     sql`select user_id as "id" from creator_profiles order by user_id`,
   )
   for (const { id } of creators) {
+    // The embedded database never waits for I/O: without a turn of the event loop between creators,
+    // a run at start-up would keep the server from answering until it ends.
+    await setImmediate()
     const start = await creatorStart(db, id)
     await settleCreatorDays(db, id, start.newest, start.first, now)
   }

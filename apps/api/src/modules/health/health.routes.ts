@@ -4,10 +4,14 @@ import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; now: () => Date }> = async (
-  app,
-  { database, now },
-) => {
+export interface HealthRoutesOptions {
+  database: Database
+  now: () => Date
+  /** Whether start-up work is still running (a first start's demo picks): not ready until it is done. */
+  starting: () => boolean
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { database, now, starting }) => {
   app.get(
     '/health',
     {
@@ -43,11 +47,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; now: () =
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database answers and the start-up work is done',
         response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }) },
       },
     },
     async (request) => {
+      if (starting()) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Still starting', { retryAfterMs: 1_000 })
+      }
       try {
         await database.ping()
       } catch (err) {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { pickLimits, sports, totalUnitOf, type BetType } from '@picks/contracts'
 import type { Db } from '../../db/client.ts'
 import { listCreators } from '../creators/creators.service.ts'
@@ -78,11 +79,16 @@ function demoBet(
   }
 }
 
+/**
+ * Posts the demo picks, then grades them. With `signal`, grading stops once it is aborted (a
+ * shutdown): the picks are posted either way, and those left pending wait for the grading job.
+ */
 export async function seedDemoPicks(deps: {
   db: Db
   odds: OddsProvider
   now: () => Date
   grader: Grader
+  signal?: AbortSignal
 }): Promise<number> {
   const creators = await listCreators(deps, 100)
   const finishedBySport = new Map<string, EventScore[]>()
@@ -131,9 +137,12 @@ export async function seedDemoPicks(deps: {
     }
   }
   if (!rows.length) return 0
-  for (let start = 0; start < rows.length; start += 200) {
-    await deps.db.insert(picks).values(rows.slice(start, start + 200))
+  // In small inserts, each after a turn of the event loop: this runs while the server answers
+  // requests (start.ts), and the embedded database holds the loop for the whole of each statement.
+  for (let start = 0; start < rows.length; start += 50) {
+    await setImmediate()
+    await deps.db.insert(picks).values(rows.slice(start, start + 50))
   }
-  await deps.grader.gradeDue()
+  await deps.grader.gradeDue(deps.signal ? { signal: deps.signal } : {})
   return rows.length
 }

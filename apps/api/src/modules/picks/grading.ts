@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { gradePick, gradeProp, sports, totalUnitOf, type GradedResult, type Pick } from '@picks/contracts'
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -73,13 +74,17 @@ export interface GraderDeps {
 }
 
 export interface Grader {
-  /** Grades every pending pick whose game the provider reports final, postponed or cancelled. */
-  gradeDue(): Promise<{ graded: number }>
+  /**
+   * Grades every pending pick whose game the provider reports final, postponed or cancelled. With
+   * `signal`, stops before the next pick once it is aborted: the picks left stay pending for the
+   * next run, each grade being whole.
+   */
+  gradeDue(options?: { signal?: AbortSignal }): Promise<{ graded: number }>
 }
 
 export function createGrader(deps: GraderDeps): Grader {
   return {
-    async gradeDue() {
+    async gradeDue({ signal } = {}) {
       const now = deps.now()
       // The fixture provider's clock can run ahead of ours (the demo moves it): ask about every
       // pending game there. A real provider is asked only about games that have started.
@@ -93,6 +98,7 @@ export function createGrader(deps: GraderDeps): Grader {
       let graded = 0
       let shopChanged = false
       for (const { sport } of sportsDue) {
+        if (signal?.aborted) break
         const sportKey = sports.find((s) => s.slug === sport)?.oddsKey
         if (!sportKey) continue
         let scores: EventScore[]
@@ -109,6 +115,10 @@ export function createGrader(deps: GraderDeps): Grader {
           .from(picks)
           .where(and(due, eq(picks.sport, sport)))
         for (const pick of pending) {
+          // The embedded database never waits for I/O, so a long run of grades would hold the event
+          // loop and the server would answer nothing meanwhile: each pick leaves it a turn first.
+          await setImmediate()
+          if (signal?.aborted) break
           const score = pick.gameId ? byGame.get(pick.gameId) : undefined
           if (!score) continue
           const result = gradePick(

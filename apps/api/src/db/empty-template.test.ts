@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildEmptyTemplate } from '../build-template.ts'
+import { allJobs } from '../jobs/all-jobs.ts'
+import { openDatabase, queryRows } from './client.ts'
+import { fillFromTemplate, templateDir, templateKey } from './empty-template.ts'
+import { migrationsFolder } from './migrate.ts'
+
+const work = mkdtempSync(path.join(tmpdir(), 'picks-template-'))
+const root = path.join(work, 'templates')
+let built: 'existing' | 'built'
+
+beforeAll(async () => {
+  // A template some other code made, which the build must clear away.
+  mkdirSync(path.join(root, '0123456789abcdef'), { recursive: true })
+  built = await buildEmptyTemplate(root)
+}, 300_000)
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+const journalEntries = (
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+).entries.length
+
+describe('the empty-database template', () => {
+  it('is built once for this code, and the build clears away the templates of other code', async () => {
+    expect(built).toBe('built')
+    expect(readdirSync(root)).toEqual([templateKey()])
+    expect(await buildEmptyTemplate(root)).toBe('existing')
+  })
+
+  it('gives a first start a migrated database with the job queue, which keeps what is written to it', async () => {
+    const dataDir = path.join(work, 'first-start', 'pglite')
+    const database = await openDatabase({ kind: 'pglite', dataDir }, { template: root })
+    expect(database.created).toBe('from template')
+    const [applied] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )
+    expect(applied?.n).toBe(journalEntries)
+    const queues = await queryRows<{ name: string }>(database.db, sql`select name from pgboss.queue`)
+    expect(queues.map((q) => q.name)).toEqual(expect.arrayContaining(allJobs.map((job) => job.name)))
+    await database.db.execute(sql`insert into users (email, name) values ('first@example.com', 'First')`)
+    await database.close()
+
+    const again = await openDatabase({ kind: 'pglite', dataDir }, { template: root })
+    expect(again.created).toBeUndefined()
+    const users = await queryRows<{ email: string }>(again.db, sql`select email from users`)
+    expect(users).toEqual([{ email: 'first@example.com' }])
+    await again.close()
+    // The template itself is untouched by what the copy wrote.
+    expect(existsSync(path.join(templateDir(root), 'PG_VERSION'))).toBe(true)
+  }, 120_000)
+
+  it('leaves a data directory that holds anything alone', () => {
+    const dataDir = path.join(work, 'not-empty')
+    mkdirSync(dataDir)
+    writeFileSync(path.join(dataDir, 'something'), 'kept')
+    expect(fillFromTemplate(dataDir, root)).toBe(false)
+    expect(readdirSync(dataDir)).toEqual(['something'])
+  })
+
+  it('copies nothing when the build made no template for this code', () => {
+    const dataDir = path.join(work, 'no-template')
+    expect(fillFromTemplate(dataDir, path.join(work, 'no-templates-here'))).toBe(false)
+    expect(existsSync(dataDir)).toBe(false)
+  })
+})
