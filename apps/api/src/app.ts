@@ -197,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     email,
     sms,
     log: app.log,
+    now,
     ...(deps.authRateLimit !== undefined ? { rateLimit: deps.authRateLimit } : {}),
     // A new account is credited to the share link its person came through within 30 days.
     afterSignUp: async ({ authId, cookie }) => {
@@ -302,7 +303,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(mediaUploadRoutes, {
         db: deps.database.db,
         storage: mediaStorage,
-        limiter: createUploadLimiter({ now: deps.now ?? (() => new Date()) }),
+        limiter: createUploadLimiter({ db: deps.database.db, now }),
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(auditRoutes, { db: deps.database.db })
