@@ -8,6 +8,7 @@ import { SiteConfigAnswer } from '@picks/contracts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
+import { openInvalidations } from './db/invalidations.ts'
 import { registerApiCompression } from './http/compression.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { logRedaction } from './http/log-redaction.ts'
@@ -221,7 +222,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
-  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
+  const jobs = await openJobQueue(deps.database, allJobs, {
+    log: app.log,
+    schedule: deps.scheduler ?? config.runWorker,
+  })
+  // Read caches forget their answers in every process when one of them (or the worker) changes what
+  // they show: PostgreSQL's LISTEN/NOTIFY, through the job queue's listener (decision 047).
+  const invalidations = await openInvalidations({ db: deps.database.db, listen: jobs.listen, log: app.log })
+  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -243,10 +251,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
-  const jobs = await openJobQueue(deps.database, allJobs, {
-    log: app.log,
-    schedule: deps.scheduler ?? config.runWorker,
-  })
   const alertDeps: AlertDeps = {
     db: deps.database.db,
     email: senders.email,
@@ -437,6 +441,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   })
   app.addHook('onClose', async () => {
+    await invalidations.close()
     await jobs.stop()
     await mediaStorage.close()
     await email.close()

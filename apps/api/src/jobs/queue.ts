@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { z } from 'zod'
 import { pgliteOf, type Database } from '../db/client.ts'
+import type { Listen } from '../db/invalidations.ts'
 import type { JobContext, JobDefinition, JobHandler } from './registry.ts'
 
 /**
@@ -32,6 +33,12 @@ export interface Jobs {
    * they may be that many seconds old.
    */
   queueStats(): Promise<QueueStats[]>
+  /**
+   * LISTEN through pg-boss's listener (db/invalidations.ts's `Listen`): on PostgreSQL a dedicated
+   * connection with a heartbeat, reconnected with backoff; on PGlite the embedded database itself.
+   * Close its handle before `stop`.
+   */
+  listen: Listen
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and lets go of the database. */
   stop(timeoutMs?: number): Promise<void>
   /** pg-boss itself, for operators' views and tests. */
@@ -139,6 +146,11 @@ export async function openJobQueue(
     },
     async schedule(job, cron, payload) {
       await boss.schedule(job.name, cron, job.payload.parse(payload) as object, { tz: 'UTC', ...scheduledTick(job) })
+    },
+    async listen(channel, onNotification, onReconnect) {
+      const db = boss.getDb()
+      if (!db.listen) throw new Error('the job queue cannot LISTEN on this database')
+      return db.listen(channel, onNotification, onReconnect)
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return
