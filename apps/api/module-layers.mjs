@@ -78,7 +78,8 @@ export const platformLayers = {
   config: [],
   errors: [],
   db: ['config'],
-  http: ['errors', 'config'],
+  // The request limiters keep their counts in the database (http/sliding-window.ts), shared by every process.
+  http: ['errors', 'config', 'db'],
   // The job queue itself (jobs/queue.ts, registry.ts, scheduled.ts): each module defines its own jobs on it.
   queue: ['db', 'config'],
 }

@@ -8,6 +8,7 @@ import { SiteConfigAnswer } from '@picks/contracts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
 import type { Database } from './db/client.ts'
+import { openInvalidations } from './db/invalidations.ts'
 import { registerApiCompression } from './http/compression.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { logRedaction } from './http/log-redaction.ts'
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     email,
     sms,
     log: app.log,
+    now,
     ...(deps.authRateLimit !== undefined ? { rateLimit: deps.authRateLimit } : {}),
     // A new account is credited to the share link its person came through within 30 days.
     afterSignUp: async ({ authId, cookie }) => {
@@ -220,7 +222,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
-  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime() })
+  const jobs = await openJobQueue(deps.database, allJobs, {
+    log: app.log,
+    schedule: deps.scheduler ?? config.runWorker,
+  })
+  // Read caches forget their answers in every process when one of them (or the worker) changes what
+  // they show: PostgreSQL's LISTEN/NOTIFY, through the job queue's listener (decision 047).
+  const invalidations = await openInvalidations({ db: deps.database.db, listen: jobs.listen, log: app.log })
+  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -242,10 +251,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
-  const jobs = await openJobQueue(deps.database, allJobs, {
-    log: app.log,
-    schedule: deps.scheduler ?? config.runWorker,
-  })
   const alertDeps: AlertDeps = {
     db: deps.database.db,
     email: senders.email,
@@ -302,7 +307,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(mediaUploadRoutes, {
         db: deps.database.db,
         storage: mediaStorage,
-        limiter: createUploadLimiter({ now: deps.now ?? (() => new Date()) }),
+        limiter: createUploadLimiter({ db: deps.database.db, now }),
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(auditRoutes, { db: deps.database.db })
@@ -436,6 +441,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   })
   app.addHook('onClose', async () => {
+    await invalidations.close()
     await jobs.stop()
     await mediaStorage.close()
     await email.close()

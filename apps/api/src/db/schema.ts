@@ -64,3 +64,4 @@ export { consoleDailyTotals, consoleSnapshots } from '../modules/console/daily-t
 export { creatorTotals, customerTotals } from '../modules/console/lists-totals.table.ts'
 export { creatorDailyFigures, creatorMonthlyFigures } from '../modules/analytics/analytics.table.ts'
 export { clientErrorReports, clientPerformanceReports } from '../modules/reports/reports.table.ts'
+export { rateLimits } from '../http/rate-limits.table.ts'

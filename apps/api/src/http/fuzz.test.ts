@@ -93,6 +93,8 @@ const known: Known = {
  * Tables a refused request may change by design, left out of the fingerprint:
  * - auth_events: the audit log records refused sign-ins, wrong codes and blocked attempts.
  * - login_throttles: a failed sign-in or code counts toward the throttle.
+ * - rate_limits: a request a limiter guards counts toward its limit, refused or not (a guessed
+ *   promo code, an upload that was no image).
  * - auth_challenges.attempts: a wrong code uses up one of its challenge's tries.
  * - auth_sessions.updated_at and expires_at: the auth library refreshes a session it reads.
  * (pg-boss keeps its queue in its own schema, which the fingerprint never reads.)
@@ -100,6 +102,7 @@ const known: Known = {
 const unfingerprinted: Record<string, '*' | string[]> = {
   auth_events: '*',
   login_throttles: '*',
+  rate_limits: '*',
   auth_challenges: ['attempts'],
   auth_sessions: ['updated_at', 'expires_at'],
 }

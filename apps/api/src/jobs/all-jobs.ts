@@ -5,6 +5,7 @@ import { gradingJobs, workGrading } from '../modules/picks/grading-jobs.ts'
 import { billingJobs, workBilling, type Billing } from '../modules/billing/billing.service.ts'
 import { reportsJobs, workReports } from '../modules/reports/reports-jobs.ts'
 import type { Jobs } from './queue.ts'
+import type { ScheduledLog } from './scheduled.ts'
 
 /**
  * Every kind of job the product has, from each feature's own jobs file: the queues `openJobQueue`
@@ -21,17 +22,18 @@ export interface JobServices {
   analytics: { settleAll(): Promise<unknown> }
   /** Deletes client reports past their retention (decision 039). */
   reports: { prune(): Promise<unknown> }
-  log: { error(obj: object, msg: string): void }
+  log: ScheduledLog
 }
 
 /**
- * Takes every kind of job in this process and puts the scheduled ones (the alert sweep and billing
+ * Takes every kind of job in this process, the scheduled ones included (the alert sweep and billing
  * every minute, grading every five, analytics' settled days and the client reports' pruning
- * nightly) on pg-boss's cron. Safe from any number of processes: pg-boss keeps one schedule per job
- * and sends each tick once, and the `stately` queues run one at a time.
+ * nightly), which the queue put on pg-boss's cron when it opened. Safe from any number of
+ * processes: pg-boss keeps one schedule per job and sends each tick once, and the `stately` queues
+ * run one at a time.
  */
 export async function workAllJobs(jobs: Jobs, services: JobServices): Promise<void> {
-  await workAlerts(jobs, services.alerts)
+  await workAlerts(jobs, services.alerts, services.log)
   await workBilling(jobs, services.billing, services.log)
   await workGrading(jobs, services.grader, services.log)
   await workAnalytics(jobs, services.analytics, services.log)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { z } from 'zod'
 import { pgliteOf, type Database } from '../db/client.ts'
+import type { Listen } from '../db/invalidations.ts'
 import type { JobContext, JobDefinition, JobHandler } from './registry.ts'
 
 /**
@@ -20,18 +21,17 @@ export interface Jobs {
   /** Takes jobs of this kind in this process, at most `job.concurrency` at once. */
   work<P extends z.ZodType>(job: JobDefinition<P>, handler: JobHandler<P>): Promise<void>
   /**
-   * Queues `job` with this payload on a cron schedule (UTC). pg-boss keeps one schedule per name
-   * however many processes call this, and sends each occurrence once (its own singleton per minute);
-   * each tick carries `scheduledTick(job)`'s key, so on a `stately` queue at most one tick waits and
-   * one runs across every process.
-   */
-  schedule<P extends z.ZodType>(job: JobDefinition<P>, cron: string, payload: z.input<P>): Promise<void>
-  /**
    * Every queue's jobs by state, as pg-boss last counted them: its monitor recounts each queue every
    * `superviseIntervalSeconds` in some process, and this reads those counts (one small query), so
    * they may be that many seconds old.
    */
   queueStats(): Promise<QueueStats[]>
+  /**
+   * LISTEN through pg-boss's listener (db/invalidations.ts's `Listen`): on PostgreSQL a dedicated
+   * connection with a heartbeat, reconnected with backoff; on PGlite the embedded database itself.
+   * Close its handle before `stop`.
+   */
+  listen: Listen
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and lets go of the database. */
   stop(timeoutMs?: number): Promise<void>
   /** pg-boss itself, for operators' views and tests. */
@@ -53,13 +53,15 @@ export interface QueueStats {
 
 export interface SendJobOptions {
   singletonKey?: string
+  /** At most one job per key in each slot of this many seconds (aligned on the clock), whatever its state. */
+  singletonSeconds?: number
   startAfter?: Date
 }
 
 export interface JobQueueOptions {
   /** How often dead workers' jobs and expired ones are looked for, in seconds. */
   superviseIntervalSeconds?: number
-  /** Whether this process runs the cron schedules (a worker does; an API-only process need not). */
+  /** Whether this process sends the cron schedules' ticks (a worker does; an API-only process need not). */
   schedule?: boolean
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>
 }
@@ -99,6 +101,14 @@ export async function openJobQueue(
     } else {
       await boss.createQueue(definition.name, settings)
     }
+    // pg-boss keeps one schedule per name however many processes put it there, and sends each
+    // occurrence once (its own singleton per minute); each tick carries `scheduledTick`'s key, so on
+    // a `stately` queue at most one tick waits and one runs across every process. The processes
+    // whose `schedule` option is on send the ticks; any process working the queue runs them.
+    if (definition.cron) {
+      const payload = definition.payload.parse({}) as object
+      await boss.schedule(definition.name, definition.cron, payload, { tz: 'UTC', ...scheduledTick(definition) })
+    }
   }
 
   let stopped = false
@@ -108,6 +118,7 @@ export async function openJobQueue(
       const data = job.payload.parse(payload) as object
       return boss.send(job.name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.singletonSeconds ? { singletonSeconds: sendOptions.singletonSeconds } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       })
     },
@@ -137,8 +148,10 @@ export async function openJobQueue(
         failed: q.failedCount,
       }))
     },
-    async schedule(job, cron, payload) {
-      await boss.schedule(job.name, cron, job.payload.parse(payload) as object, { tz: 'UTC', ...scheduledTick(job) })
+    async listen(channel, onNotification, onReconnect) {
+      const db = boss.getDb()
+      if (!db.listen) throw new Error('the job queue cannot LISTEN on this database')
+      return db.listen(channel, onNotification, onReconnect)
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return
@@ -157,7 +170,7 @@ export function scheduledTick(job: JobDefinition): { singletonKey: string } {
   return { singletonKey: job.name }
 }
 
-/** Creates (or brings up to date) the queue's schema and these queues, then lets go: test templates. */
+/** Creates (or brings up to date) the queue's schema, these queues and their schedules, then lets go: test templates. */
 export async function installJobQueue(database: Database, definitions: readonly JobDefinition[]): Promise<void> {
   const jobs = await openJobQueue(database, definitions, { log: console, schedule: false })
   await jobs.stop()

@@ -25,6 +25,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   }
   /** Jobs of this kind one process runs at once. */
   concurrency: number
+  /**
+   * A scheduled job's cron expression (UTC, minute resolution; `defineScheduledJob`): the queue puts
+   * it on pg-boss's cron when it opens, with `scheduledTick`'s key.
+   */
+  cron?: string
 }
 
 export function defineJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

@@ -1,6 +1,7 @@
 import pino from 'pino'
 import type { Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
+import { openInvalidations } from '../db/invalidations.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { logRedaction } from '../http/log-redaction.ts'
 import { defaultAlertTuning, startSendingWith, type AlertTuning } from '../modules/alerts/alert-jobs.ts'
@@ -8,6 +9,7 @@ import { createSenders, type Senders } from '../modules/notifications/notificati
 import { createOddsProvider } from '../modules/odds/odds.service.ts'
 import { createGrader, type Grader } from '../modules/picks/picks.service.ts'
 import { createBilling, type Billing } from '../modules/billing/billing.service.ts'
+import { shopTopic } from '../modules/creators/shop-cache.ts'
 import { settleAllCreators } from '../modules/analytics/creator-analytics.ts'
 import { pruneReports } from '../modules/reports/reports.service.ts'
 import { allJobs, workAllJobs } from './all-jobs.ts'
@@ -61,10 +63,12 @@ export async function createWorker(config: Config, options: WorkerOptions = {}):
   const now = () => new Date()
   const senders = createSenders(config, database.db, log, options.senders)
   const jobs = await openJobQueue(database, allJobs, { log, schedule: options.scheduler ?? true })
-  const billing = createBilling({ config, db: database.db, log, now, email: senders.email })
-  // The shop cache lives in each API process; after a grade here it catches up within its TTL.
+  // A grade here changes records the shop shows: every API process hears of it (decision 047).
+  const invalidations = await openInvalidations({ db: database.db, listen: jobs.listen, log })
+  const shopChanged = () => invalidations.publish(shopTopic)
+  const billing = createBilling({ config, db: database.db, log, now, email: senders.email, onSaleChanged: shopChanged })
   const odds = createOddsProvider({ oddsApiKey: config.oddsApiKey }, log, { now })
-  const grader = createGrader({ db: database.db, odds, now, log })
+  const grader = createGrader({ db: database.db, odds, now, log, onRecordChanged: shopChanged })
   return {
     database,
     log,
@@ -92,6 +96,7 @@ export async function createWorker(config: Config, options: WorkerOptions = {}):
       log.info({ database: database.kind }, 'worker ready')
     },
     async stop() {
+      await invalidations.close()
       await jobs.stop()
       await senders.email.close()
       if (!options.database) await database.close()

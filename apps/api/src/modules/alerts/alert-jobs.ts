@@ -2,7 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
-import { defineScheduledJob } from '../../jobs/scheduled.ts'
+import { defineScheduledJob, workScheduled, type ScheduledLog } from '../../jobs/scheduled.ts'
 import { defineJob } from '../../jobs/registry.ts'
 import type { EmailSender, SmsSender } from '../notifications/notifications.service.ts'
 import { fanOutComplete, reclaimExpired, sendDueAlerts } from './alert-delivery.ts'
@@ -87,7 +87,7 @@ export const sendAlertsJob = defineJob({
  * Every minute: deliveries of dead workers back to the queue, due retries to their creator's
  * sender, and fan-outs not finished (their job never sent, or out of tries) started again.
  */
-export const sweepAlertsJob = defineScheduledJob('alerts.sweep', { expireInSeconds: 5 * 60 })
+export const sweepAlertsJob = defineScheduledJob('alerts.sweep', { cron: '* * * * *', expireInSeconds: 5 * 60 })
 
 export const alertJobs = [fanOutPickJob, sendAlertsJob, sweepAlertsJob] as const
 
@@ -134,15 +134,12 @@ export async function sweepAlerts(deps: AlertDeps, jobs: Jobs): Promise<{ reclai
 }
 
 /** Runs the alert jobs in this process (the server by default, or `npm run worker`). */
-export async function workAlerts(jobs: Jobs, deps: AlertDeps): Promise<void> {
+export async function workAlerts(jobs: Jobs, deps: AlertDeps, log: ScheduledLog): Promise<void> {
   await jobs.work(fanOutPickJob, async ({ pickId }) => {
     await fanOutPick(deps, pickId)
   })
   await jobs.work(sendAlertsJob, async ({ creatorId }, job) => {
     await sendDueAlerts(deps, creatorId, { deadline: Date.now() + deps.tuning.sendRunMs, signal: job.signal })
   })
-  await jobs.work(sweepAlertsJob, async () => {
-    await sweepAlerts(deps, jobs)
-  })
-  await jobs.schedule(sweepAlertsJob, '* * * * *', {})
+  await workScheduled(jobs, sweepAlertsJob, () => sweepAlerts(deps, jobs), log)
 }

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -12,6 +9,7 @@ import type { Config } from '../../config.ts'
 import { openDatabase, queryRows, type Database } from '../../db/client.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
 import { openJobQueue } from '../../jobs/queue.ts'
+import { killStartedProcesses, spawnLogged, type LoggedProcess } from '../../test/child-processes.ts'
 import { createCreator } from '../../test/factories.ts'
 import { startSmsSink, startSmtpSink, type SmsSink, type SmtpSink } from '../../test/smtp-sink.ts'
 import { databaseUrlWithName } from '../../test/test-database-context.ts'
@@ -27,10 +25,6 @@ import { insertPick, seedAudience } from './alerts-test-support.ts'
  * real SMTP adapter to an SMTP server on loopback and through Twilio's SDK to a local double.
  * Each recipient must get exactly one e-mail and one text.
  */
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../../../../..')
-const workerEntry = path.resolve(here, '../../test/worker-process.ts')
 
 const subscribers = 120
 const fanOutBatch = 10
@@ -77,79 +71,17 @@ interface LogLine {
   outstanding?: number
 }
 
-interface WorkerChild {
-  child: ChildProcess
-  logs: LogLine[]
-  output: string[]
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  batches(): LogLine[]
-  /** The first log line that `matches`; rejects if the worker exits first or `timeoutMs` passes. */
-  logged(matches: (line: LogLine) => boolean, timeoutMs: number): Promise<LogLine>
-}
+type WorkerChild = LoggedProcess<LogLine> & { batches(): LogLine[] }
 
-const children = new Set<ChildProcess>()
+const isBatch = (l: LogLine) => l.msg === 'alert fan-out batch queued'
 
 /** Starts the worker; with `killAfterBatch`, SIGKILLs it the moment it logs that fan-out batch. */
 function spawnWorker(env: Record<string, string>, killAfterBatch?: number): WorkerChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  let batches = 0
+  const worker = spawnLogged<LogLine>('test/worker-process.ts', env, (line, child) => {
+    if (isBatch(line) && ++batches === killAfterBatch) child.kill('SIGKILL')
   })
-  children.add(child)
-  const logs: LogLine[] = []
-  const output: string[] = []
-  const batches = () => logs.filter((l) => l.msg === 'alert fan-out batch queued')
-  const watchers = new Set<(line: LogLine) => void>()
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    output.push(line)
-    let parsed: LogLine
-    try {
-      parsed = JSON.parse(line) as LogLine
-    } catch {
-      return
-    }
-    logs.push(parsed)
-    for (const watch of watchers) watch(parsed)
-    if (killAfterBatch !== undefined && batches().length === killAfterBatch) child.kill('SIGKILL')
-  })
-  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child)
-      resolve({ code, signal })
-    }),
-  )
-  const logged = (matches: (line: LogLine) => boolean, timeoutMs: number) =>
-    new Promise<LogLine>((resolve, reject) => {
-      const tail = () => output.slice(-20).join('\n')
-      const done = () => {
-        watchers.delete(watch)
-        clearTimeout(timer)
-      }
-      const watch = (line: LogLine) => {
-        if (!matches(line)) return
-        done()
-        resolve(line)
-      }
-      const timer = setTimeout(() => {
-        done()
-        reject(new Error(`no such log line after ${timeoutMs / 1000} s:\n${tail()}`))
-      }, timeoutMs)
-      const earlier = logs.find(matches)
-      if (earlier) {
-        done()
-        resolve(earlier)
-        return
-      }
-      watchers.add(watch)
-      void exited.then(({ code, signal }) => {
-        if (!watchers.has(watch)) return
-        done()
-        reject(new Error(`the worker exited (${signal ?? code}) first:\n${tail()}`))
-      })
-    })
-  return { child, logs, output, exited, batches, logged }
+  return { ...worker, batches: () => worker.logs.filter(isBatch) }
 }
 
 async function within<T>(database: Config['database'], use: (database: Database) => Promise<T>): Promise<T> {
@@ -212,7 +144,7 @@ describe('exactly once when the worker is killed in the middle of a fan-out', ()
   })
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL')
+    killStartedProcesses()
     await Promise.all([smtp?.close(), sms?.close()])
     await database?.dispose()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { createSlidingWindows } from '../../http/sliding-window.ts'
 import { createOutboxSmsSender, type EmailSender, type SmsSender } from '../notifications/notifications.service.ts'
 import {
   authAccounts,
@@ -94,6 +95,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger
   /** The library's request limiter; by default on outside tests. */
   rateLimit?: boolean
+  /** The limiter's clock (tests move it); by default the system's. */
+  now?: () => Date
   /** Where sign-in codes are texted; by default the database outbox. */
   sms?: SmsSender
   /**
@@ -111,7 +114,9 @@ export interface NewAccount {
 }
 
 /** better-auth on our database, tables and mail, under /api/auth. */
-export function createAuth({ db, accounts, config, email, log, rateLimit, sms, afterSignUp }: AuthDeps) {
+export function createAuth({ db, accounts, config, email, log, rateLimit, now, sms, afterSignUp }: AuthDeps) {
+  // The library's limiter counts in our `rate_limits` table, so every API process shares its counts.
+  const windows = createSlidingWindows({ db, name: 'auth', now: now ?? (() => new Date()) })
   return betterAuth({
     appName: 'Picks Marketplace',
     baseURL: config.publicUrl,
@@ -161,12 +166,20 @@ export function createAuth({ db, accounts, config, email, log, rateLimit, sms, a
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     // Our own failed-login throttle guards sign-in; the library's limiter guards everything else
-    // outside tests (which send many requests from one address on purpose).
+    // outside tests (which send many requests from one address on purpose), keyed by client address
+    // and path, with its counts in the database (http/sliding-window.ts, decision 047).
     // Sign-up allows 10 accounts a minute from one address (the library's default of 3 in 10 s
     // trips a family behind one router).
     rateLimit: {
       enabled: rateLimit ?? config.env !== 'test',
-      storage: 'memory',
+      customStorage: {
+        async consume(key, rule) {
+          const waitMs = await windows.take(key, { limit: rule.max, windowMs: rule.window * 1000 })
+          return waitMs > 0
+            ? { allowed: false, retryAfter: Math.ceil(waitMs / 1000) }
+            : { allowed: true, retryAfter: null }
+        },
+      },
       customRules: {
         '/sign-in/email': false,
         // Reads of the caller's own session, asked on every page change: never throttled into a

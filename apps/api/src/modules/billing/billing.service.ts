@@ -48,7 +48,7 @@ export interface BillingOptions {
   /** Where receipts go (the configured sender: SMTP or the outbox). */
   email: EmailSender
   /** Called after an account event may have put plans on sale or taken them off (the shop's cache). */
-  onSaleChanged?: () => void
+  onSaleChanged?: () => Promise<void>
 }
 
 export function createBilling(options: BillingOptions): Billing {

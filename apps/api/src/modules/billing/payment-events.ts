@@ -25,7 +25,7 @@ export interface EventDeps {
   /** Days a charge stays pending before the creator can withdraw it. */
   holdDays: number
   /** Called after an account event committed: it may have put plans on sale or taken them off (the shop's cache). */
-  onSaleChanged?: () => void
+  onSaleChanged?: () => Promise<void>
 }
 
 /** Applies `event` once; false when it had been applied before. */
@@ -46,7 +46,7 @@ export async function applyPaymentEvent(deps: EventDeps, event: PaymentEvent): P
     await dispatch({ ...deps, db: tx }, event)
     return true
   })
-  if (applied && event.type === 'account.updated') deps.onSaleChanged?.()
+  if (applied && event.type === 'account.updated') await deps.onSaleChanged?.()
   return applied
 }
 

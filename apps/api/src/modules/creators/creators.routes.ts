@@ -170,7 +170,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     async (request, reply) => {
       const { userId } = request.params
       const answer = await registerCreator({ db }, userId, request.body, now())
-      shopCache.invalidate()
+      await shopCache.invalidate()
       return reply.status(201).send(answer)
     },
   )
@@ -209,7 +209,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     async (request) => {
       const { id } = request.params
       const creator = await updateCreatorProfile({ db }, id, request.body, now())
-      shopCache.invalidate()
+      await shopCache.invalidate()
       return { creator }
     },
   )

@@ -63,7 +63,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }
         throw new AppError('FORBIDDEN', 'Become a creator before adding plans', { reason: 'NOT_A_CREATOR' })
       }
       const plan = await createPlan({ db }, creatorId, request.body)
-      shopCache.invalidate()
+      await shopCache.invalidate()
       return reply.status(201).send({ plan })
     },
   )
@@ -87,7 +87,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db; shopCache: ShopCache }
         id: user.id,
         isAdmin: actsAsAdmin(actor),
       })
-      shopCache.invalidate()
+      await shopCache.invalidate()
       return { plan }
     },
   )

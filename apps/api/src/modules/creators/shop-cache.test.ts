@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { createShopCache } from './shop-cache.ts'
+import type { Invalidations } from '../../db/invalidations.ts'
+import { createShopCache, type ShopCacheOptions } from './shop-cache.ts'
+
+/**
+ * One process's invalidations: a publish reaches this process's own subscribers, as the real one
+ * does at once (db/invalidations.ts, whose tests cover the notices between processes).
+ */
+function oneProcess(): Pick<Invalidations, 'publish' | 'subscribe'> {
+  const subscribers: { topic: string; forget: () => void }[] = []
+  return {
+    publish: async (topic) => subscribers.filter((s) => s.topic === topic).forEach((s) => s.forget()),
+    subscribe: (topic, forget) => void subscribers.push({ topic, forget }),
+  }
+}
+
+const shopCache = (options: Omit<ShopCacheOptions, 'invalidations'>) =>
+  createShopCache({ ...options, invalidations: oneProcess() })
 
 function clock(start = 1_000) {
   let now = start
@@ -19,7 +35,7 @@ function counter(prefix = 'answer') {
 describe('the shop cache', () => {
   it('answers from memory until the time to live passes, then loads again', async () => {
     const time = clock()
-    const cache = createShopCache({ ttlMs: 5_000, now: time.now })
+    const cache = shopCache({ ttlMs: 5_000, now: time.now })
     const source = counter()
 
     expect(await cache.get('page 1', source.load)).toBe('answer 1')
@@ -31,23 +47,23 @@ describe('the shop cache', () => {
   })
 
   it('keeps each query apart', async () => {
-    const cache = createShopCache({ ttlMs: 5_000 })
+    const cache = shopCache({ ttlMs: 5_000 })
     expect(await cache.get('page 1', async () => 'one')).toBe('one')
     expect(await cache.get('page 2', async () => 'two')).toBe('two')
     expect(await cache.get('page 1', async () => 'changed')).toBe('one')
   })
 
   it('forgets everything when invalidated', async () => {
-    const cache = createShopCache({ ttlMs: 60_000 })
+    const cache = shopCache({ ttlMs: 60_000 })
     const source = counter()
     await cache.get('page 1', source.load)
-    cache.invalidate()
+    await cache.invalidate()
     expect(cache.size).toBe(0)
     expect(await cache.get('page 1', source.load)).toBe('answer 2')
   })
 
   it('loads once for many visitors asking at the same moment', async () => {
-    const cache = createShopCache({ ttlMs: 5_000 })
+    const cache = shopCache({ ttlMs: 5_000 })
     let release: (body: string) => void = () => {}
     let calls = 0
     const load = () => {
@@ -61,24 +77,24 @@ describe('the shop cache', () => {
   })
 
   it('does not keep a failed load, so the next visitor tries again', async () => {
-    const cache = createShopCache({ ttlMs: 5_000 })
+    const cache = shopCache({ ttlMs: 5_000 })
     await expect(cache.get('page 1', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down')
     expect(cache.size).toBe(0)
     expect(await cache.get('page 1', async () => 'recovered')).toBe('recovered')
   })
 
   it('does not store an answer whose load began before an invalidation', async () => {
-    const cache = createShopCache({ ttlMs: 5_000 })
+    const cache = shopCache({ ttlMs: 5_000 })
     let release: (body: string) => void = () => {}
     const slow = cache.get('page 1', () => new Promise<string>((resolve) => (release = resolve)))
-    cache.invalidate()
+    await cache.invalidate()
     release('from before the change')
     expect(await slow).toBe('from before the change')
     expect(await cache.get('page 1', async () => 'after the change')).toBe('after the change')
   })
 
   it('holds at most maxEntries answers, dropping the least recently used', async () => {
-    const cache = createShopCache({ ttlMs: 5_000, maxEntries: 2 })
+    const cache = shopCache({ ttlMs: 5_000, maxEntries: 2 })
     await cache.get('a', async () => 'a1')
     await cache.get('b', async () => 'b1')
     await cache.get('a', async () => 'a2') // a is now the most recently used
@@ -89,7 +105,7 @@ describe('the shop cache', () => {
   })
 
   it('loads every time when the time to live is 0', async () => {
-    const cache = createShopCache({ ttlMs: 0 })
+    const cache = shopCache({ ttlMs: 0 })
     const source = counter()
     await cache.get('page 1', source.load)
     await cache.get('page 1', source.load)

@@ -1,24 +1,34 @@
+import type { Invalidations } from '../../db/invalidations.ts'
+
 /**
  * The shop's read cache: serialized answers of the public creator listings, keyed by their
  * normalized query. Everyone sees the same shop, so one answer serves every visitor until a
- * creator or plan changes in this process (`invalidate`) or `ttlMs` passes, which bounds how stale
- * an answer can be when another process made the change. Concurrent misses for one key share one
- * database load. At most `maxEntries` answers are kept; the least recently used goes first.
- * See docs/decisions/006-shop-read-cache.md.
+ * creator or plan changes (`invalidate`, heard by every process within milliseconds) or `ttlMs`
+ * passes, which bounds how stale an answer can be should a notice be lost. Concurrent misses for
+ * one key share one database load. At most `maxEntries` answers are kept; the least recently used
+ * goes first. See docs/decisions/006-shop-read-cache.md and 047-stateless-api-processes.md.
  */
 export interface ShopCache {
   /** The cached answer for `key`, or the result of `load`, which is cached when it succeeds. */
   get(key: string, load: () => Promise<string>): Promise<string>
-  /** Forgets every answer; call after any write that changes what the shop shows. */
-  invalidate(): void
+  /**
+   * Forgets every answer here at once, and in every other process as soon as the notice reaches it;
+   * call after any write that changes what the shop shows, once it has committed.
+   */
+  invalidate(): Promise<void>
   readonly size: number
 }
+
+/** The topic the shop's changes are published on, by the API processes and the worker alike. */
+export const shopTopic = 'shop'
 
 export interface ShopCacheOptions {
   /** 0 turns the cache off: every call loads. */
   ttlMs: number
   maxEntries?: number
   now?: () => number
+  /** How the processes tell each other of a change. */
+  invalidations: Pick<Invalidations, 'publish' | 'subscribe'>
 }
 
 interface Entry {
@@ -32,6 +42,7 @@ export function createShopCache({
   ttlMs,
   maxEntries = defaultShopCacheEntries,
   now = Date.now,
+  invalidations,
 }: ShopCacheOptions): ShopCache {
   const entries = new Map<string, Entry>()
   const inFlight = new Map<string, Promise<string>>()
@@ -47,6 +58,12 @@ export function createShopCache({
       entries.delete(oldest)
     }
   }
+
+  invalidations.subscribe(shopTopic, () => {
+    generation += 1
+    entries.clear()
+    inFlight.clear()
+  })
 
   return {
     async get(key, load) {
@@ -73,11 +90,7 @@ export function createShopCache({
       inFlight.set(key, loading)
       return loading
     },
-    invalidate() {
-      generation += 1
-      entries.clear()
-      inFlight.clear()
-    },
+    invalidate: () => invalidations.publish(shopTopic),
     get size() {
       return entries.size
     },

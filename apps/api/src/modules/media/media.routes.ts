@@ -74,7 +74,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { user } = await callerOf(request)
-      const waitMs = limiter.take(user.id)
+      const waitMs = await limiter.take(user.id)
       if (waitMs > 0) {
         reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
         throw new AppError('RATE_LIMITED', avatarMessages.tooMany)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { MediaStorage } from './storage.ts'
 import { createSlidingWindow, type SlidingWindow } from '../../http/sliding-window.ts'
@@ -102,15 +103,13 @@ export async function saveAvatar(
 
 export type UploadLimiter = SlidingWindow
 
-/** Uploads per person in a sliding window (http/sliding-window.ts). */
-export function createUploadLimiter({
-  limit = avatarRules.uploadsPerWindow,
-  windowMs = avatarRules.windowMs,
-  now,
-}: {
-  limit?: number
-  windowMs?: number
-  now: () => Date
-}): UploadLimiter {
-  return createSlidingWindow({ limit, windowMs, now })
+/** Uploads per person in a sliding window, counted in the database across processes (http/sliding-window.ts). */
+export function createUploadLimiter({ db, now }: { db: Db; now: () => Date }): UploadLimiter {
+  return createSlidingWindow({
+    db,
+    name: 'avatar-uploads',
+    limit: avatarRules.uploadsPerWindow,
+    windowMs: avatarRules.windowMs,
+    now,
+  })
 }

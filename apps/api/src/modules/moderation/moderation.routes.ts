@@ -26,7 +26,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   db: Db
   now: () => Date
   /** A hidden or restored storefront changes the shop: its cached answers are forgotten. */
-  shopCache: { invalidate(): void }
+  shopCache: { invalidate(): Promise<void> }
 }> = async (app, { db, now, shopCache }) => {
   app.post(
     '/reports',
@@ -88,7 +88,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
         },
         async (request) => {
           const answer = await moderate({ db, now }, request, { type, id: request.params.id }, hide, request.body.note)
-          if (type === 'creator') shopCache.invalidate()
+          if (type === 'creator') await shopCache.invalidate()
           return answer
         },
       )

@@ -42,7 +42,7 @@ export interface PayoutsOptions {
   publicUrl: string
   now: () => Date
   /** Called after a payout account's change put plans on sale or took them off (the shop's cache). */
-  onSaleChanged?: () => void
+  onSaleChanged?: () => Promise<void>
 }
 
 const EarningsQuery = PagingQuery(paymentLimits.defaultEarningsLimit)

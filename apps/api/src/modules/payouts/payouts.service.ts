@@ -52,7 +52,7 @@ export interface PayoutDeps {
   publicUrl: string
   now: () => Date
   /** Called after a change to a payout account put plans on sale or took them off (the shop's cache). */
-  onSaleChanged?: () => void
+  onSaleChanged?: () => Promise<void>
 }
 
 type AccountRow = typeof payoutAccounts.$inferSelect
@@ -197,7 +197,8 @@ async function storeAcceptingPaymentsOf(
   deps: Pick<PayoutDeps, 'db' | 'provider' | 'onSaleChanged'>,
   creatorId: string,
 ): Promise<void> {
-  if (await storeAcceptingPayments({ db: deps.db, provider: deps.provider.name }, [creatorId])) deps.onSaleChanged?.()
+  if (await storeAcceptingPayments({ db: deps.db, provider: deps.provider.name }, [creatorId]))
+    await deps.onSaleChanged?.()
 }
 
 /** Asks the provider how the account stands now (its events may be late or lost) and stores the answer. */

@@ -70,7 +70,7 @@ export interface GraderDeps {
   now: () => Date
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
   /** Told after a run that changed a record the shop shows (the shop cache forgets its answers). */
-  onRecordChanged?: () => void
+  onRecordChanged?: () => Promise<void>
 }
 
 export interface Grader {
@@ -150,7 +150,7 @@ export function createGrader(deps: GraderDeps): Grader {
         }
       }
       if (graded) deps.log.info({ graded }, 'picks graded from final scores')
-      if (shopChanged) deps.onRecordChanged?.()
+      if (shopChanged) await deps.onRecordChanged?.()
       return { graded }
     },
   }

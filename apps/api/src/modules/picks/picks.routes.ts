@@ -55,14 +55,14 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   now: () => Date
   fixtures: FixtureControl | null
   /** Told when a record the shop shows changed (a grade, or an administrator deleting a graded pick). */
-  onRecordChanged?: () => void
+  onRecordChanged?: () => Promise<void>
   /** The pick alerts' hooks: in the publishing transaction, and after its commit. */
   publishing?: Pick<PicksDeps, 'onPublished' | 'afterPublished'>
 }> = async (app, options) => {
   const { db, odds, now, fixtures } = options
   const deps: PicksDeps = { db, odds, now, ...options.publishing }
-  const recordChanged = (changed: boolean) => {
-    if (changed) options.onRecordChanged?.()
+  const recordChanged = async (changed: boolean) => {
+    if (changed) await options.onRecordChanged?.()
   }
   // Who reads a feed: the viewer's actor, so an administrator's role counts only once verified.
   const viewerActor = async (request: FastifyRequest) => (await viewer(request))?.actor ?? null
@@ -89,7 +89,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { actor } = await callerOf(request)
       const { pick, shopChanged } = await createPick(deps, actor, request.body)
-      recordChanged(shopChanged)
+      await recordChanged(shopChanged)
       return reply.status(201).send({ pick })
     },
   )
@@ -175,7 +175,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         'Only the creator of this pick or an admin can change it',
       )
       const { pick, shopChanged } = await updatePick(deps, actor, current, request.body)
-      recordChanged(shopChanged)
+      await recordChanged(shopChanged)
       return { pick }
     },
   )
@@ -197,7 +197,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         current.creatorId,
         'Only the creator of this pick or an admin can delete it',
       )
-      recordChanged((await deletePick(deps, actor, current)).shopChanged)
+      await recordChanged((await deletePick(deps, actor, current)).shopChanged)
       return reply.status(204).send()
     },
   )
@@ -223,7 +223,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         'Only the creator of this pick or an admin can grade it',
       )
       const { pick, shopChanged } = await gradeByHand(deps, actor, current, request.body)
-      recordChanged(shopChanged)
+      await recordChanged(shopChanged)
       return { pick }
     },
   )

@@ -10,7 +10,7 @@ import {
 } from '@picks/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
-import { createSlidingWindow, type SlidingWindow } from '../../http/sliding-window.ts'
+import { createSlidingWindow } from '../../http/sliding-window.ts'
 import { assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import { findCreatorProfile } from '../creators/creators.service.ts'
 import {
@@ -25,17 +25,17 @@ import {
 /** Quotes one address may ask for per minute: enough for a person typing, too few to guess codes. */
 const quoteLimit = { perWindow: 30, windowMs: 60_000 } as const
 
-export interface PromoRoutesDeps extends PromoDeps {
-  /** Counts quotes per client address (tests pass their own). */
-  quoteLimiter?: SlidingWindow
-}
-
 /** A creator's promo codes (`/creator-promotions`), and the purchase page's quote. */
-export const promoCodesRoutes: FastifyPluginAsyncZod<PromoRoutesDeps> = async (app, deps) => {
+export const promoCodesRoutes: FastifyPluginAsyncZod<PromoDeps> = async (app, deps) => {
   const { db } = deps
-  const limiter =
-    deps.quoteLimiter ??
-    createSlidingWindow({ limit: quoteLimit.perWindow, windowMs: quoteLimit.windowMs, now: deps.now })
+  // Counted per client address in the database, across every API process.
+  const limiter = createSlidingWindow({
+    db,
+    name: 'promo-quotes',
+    limit: quoteLimit.perWindow,
+    windowMs: quoteLimit.windowMs,
+    now: deps.now,
+  })
 
   app.get(
     '/promo-codes',
@@ -95,7 +95,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<PromoRoutesDeps> = async (a
       },
     },
     async (request) => {
-      const waitMs = limiter.take(request.ip)
+      const waitMs = await limiter.take(request.ip)
       if (waitMs > 0) {
         throw new AppError('RATE_LIMITED', 'Too many promo code checks. Try again in a minute.', {
           reason: 'RATE_LIMITED',

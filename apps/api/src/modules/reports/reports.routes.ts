@@ -45,19 +45,33 @@ function asList<T>(body: T | T[]): T[] {
  */
 export const reportsRoutes: FastifyPluginAsyncZod<ReportRoutesDeps> = async (app, deps) => {
   const limits = { ...defaultReportLimits, ...deps.limits }
-  const byAddress = createSlidingWindow({ limit: limits.perAddress, windowMs: limits.windowMs, now: deps.now })
-  const byUser = createSlidingWindow({ limit: limits.perUser, windowMs: limits.windowMs, now: deps.now })
+  // Counted in the database, across every API process.
+  const { db, now } = deps
+  const byAddress = createSlidingWindow({
+    db,
+    name: 'reports-address',
+    limit: limits.perAddress,
+    windowMs: limits.windowMs,
+    now,
+  })
+  const byUser = createSlidingWindow({
+    db,
+    name: 'reports-user',
+    limit: limits.perUser,
+    windowMs: limits.windowMs,
+    now,
+  })
 
   /**
    * Counts a batch against the person's limit and the address's, narrowest first (decision 018): a
    * refusal by the address gives the person's count back. Each kind has its own counts, so a storm
    * of errors does not silence the Web Vitals, nor the reverse.
    */
-  function admit(kind: ReportKind, request: FastifyRequest, userId: string | null, count: number): void {
+  async function admit(kind: ReportKind, request: FastifyRequest, userId: string | null, count: number): Promise<void> {
     const userKey = userId ? `${kind}:${userId}` : null
-    const userWait = userKey ? byUser.take(userKey, count) : 0
-    const addressWait = userWait > 0 ? 0 : byAddress.take(`${kind}:${request.ip}`, count)
-    if (addressWait > 0 && userKey) byUser.giveBack(userKey, count)
+    const userWait = userKey ? await byUser.take(userKey, count) : 0
+    const addressWait = userWait > 0 ? 0 : await byAddress.take(`${kind}:${request.ip}`, count)
+    if (addressWait > 0 && userKey) await byUser.giveBack(userKey, count)
     const waitMs = Math.max(userWait, addressWait)
     if (waitMs > 0) {
       throw new AppError('RATE_LIMITED', clientReportMessages.tooMany, { reason: 'RATE_LIMITED', retryAfterMs: waitMs })
@@ -84,7 +98,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportRoutesDeps> = async (app
     async (request, reply) => {
       const reports = asList(request.body)
       const userId = (await viewer(request))?.user.id ?? null
-      admit('errors', request, userId, reports.length)
+      await admit('errors', request, userId, reports.length)
       const accepted = await storeErrorReports(deps, { userId }, reports)
       deps.onAccepted?.('error', accepted)
       return reply.status(202).send({ accepted })
@@ -107,7 +121,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportRoutesDeps> = async (app
     async (request, reply) => {
       const reports = asList(request.body)
       const userId = (await viewer(request))?.user.id ?? null
-      admit('performance', request, userId, reports.length)
+      await admit('performance', request, userId, reports.length)
       const accepted = await storePerformanceReports(deps, { userId }, reports)
       deps.onAccepted?.('performance', accepted)
       return reply.status(202).send({ accepted })

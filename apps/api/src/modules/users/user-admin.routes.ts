@@ -20,7 +20,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{
   db: Db
   now: () => Date
   /** A suspension hides a storefront from the shop: its cached answers are forgotten. */
-  shopCache: { invalidate(): void }
+  shopCache: { invalidate(): Promise<void> }
 }> = async (app, { db, now, shopCache }) => {
   app.get(
     '/users',
@@ -56,7 +56,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = await changeRole({ db, now }, request, request.params.id, request.body)
-      shopCache.invalidate()
+      await shopCache.invalidate()
       return { user }
     },
   )
@@ -76,7 +76,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user, changed } = await suspendUser({ db, now }, request, request.params.id, request.body.reason)
-      if (changed) shopCache.invalidate()
+      if (changed) await shopCache.invalidate()
       return { user }
     },
   )
@@ -96,7 +96,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user, changed } = await restoreUser({ db, now }, request, request.params.id, request.body.reason)
-      if (changed) shopCache.invalidate()
+      if (changed) await shopCache.invalidate()
       return { user }
     },
   )

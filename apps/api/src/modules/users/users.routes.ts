@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   db: Db
   adminEmail: string | null
   /** A creator's name and picture show in the shop: a change forgets its cached answers. */
-  shopCache: { invalidate(): void }
+  shopCache: { invalidate(): Promise<void> }
   now: () => Date
 }> = async (app, { db, adminEmail, shopCache, now }) => {
   await app.register(userAdminRoutes, { db, now, shopCache })
@@ -86,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = await updateProfile({ db }, request.params.id, request.body)
       if (!user) throw new AppError('NOT_FOUND', 'User not found')
-      if (user.username !== null) shopCache.invalidate()
+      if (user.username !== null) await shopCache.invalidate()
       return { user }
     },
   )
