@@ -44,7 +44,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const close = database.close
   let tables: string[] | undefined
-  let replicaRoleRefused = false
   return {
     ...database,
     close: async () => {
@@ -69,32 +68,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // Deleting the few rows a test wrote is quicker than truncating, which also truncates every
       // table that references one (all of them reference users). Foreign keys and triggers are
       // switched off for the transaction (the test database's owner is a superuser).
-      // A server whose test role may not do that gets the truncation instead.
-      const names = filled.map((r) => r.name)
-      if (!replicaRoleRefused) {
-        try {
-          await database.db.transaction(async (tx) => {
-            await tx.execute(sql`set local session_replication_role = replica`)
-            for (const name of names) await tx.execute(sql.raw(`delete from ${name}`))
-          })
-          return
-        } catch (err) {
-          if (sqlStateOf(err) !== '42501') throw err
-          replicaRoleRefused = true
-        }
-      }
-      await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`))
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`)
+        for (const { name } of filled) await tx.execute(sql.raw(`delete from ${name}`))
+      })
     },
   }
-}
-
-/** The SQLSTATE of a database error, which the query builder may wrap in its own as `cause`. */
-function sqlStateOf(err: unknown): string | undefined {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string') return code
-  }
-  return undefined
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
