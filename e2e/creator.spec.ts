@@ -32,7 +32,6 @@ test('a customer becomes a creator, adds a monthly plan and a day pass that go o
   page,
 }) => {
   // A long journey (sign-up, a picture, two plans, payouts, the public page): 19 s alone, over 30 s in a loaded CI run.
-  test.setTimeout(60_000)
   const id = unique()
   const username = `casey_${id}`.slice(0, 30)
   await signUpAtDashboard(page, `creator-${id}@example.com`)

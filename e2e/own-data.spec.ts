@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signUpThroughForm, uniqueEmail } from './support/accounts.ts'
 import { ownClientAddress } from './support/payments.ts'
+import { addMonthlyPlan, becomeCreator } from './support/picks.ts'
 
 // Decision 023: a person's own data is read from the server on every visit and never restored from
 // the saved cache, so a change made on one device shows on another at the next reload or visit.
@@ -11,16 +11,6 @@ const cacheKey = 'picks-marketplace-query-cache'
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
-}
-
-async function addMonthlyPlan(page: Page, name: string, price: string) {
-  await page.getByRole('button', { name: 'Add a plan' }).click()
-  const form = page.getByRole('form', { name: 'New plan' })
-  await form.getByLabel('Plan name').fill(name)
-  await form.getByLabel('Price (USD)').fill(price)
-  await form.getByLabel('Billing period').selectOption('month')
-  await form.getByRole('button', { name: 'Add plan' }).click()
-  await expect(form).toBeHidden()
 }
 
 /** The query keys the page has saved to local storage. */
@@ -37,7 +27,6 @@ test('a creator changes plans and profile on one device; the other shows them af
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000)
   const address = ownClientAddress()
   await context.setExtraHTTPHeaders(address)
   const id = unique()
@@ -45,14 +34,7 @@ test('a creator changes plans and profile on one device; the other shows them af
   const after = `ownnew_${id}`.slice(0, 30)
 
   // Device A: sign up, become a creator, add a plan.
-  await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/auth/)
-  await signUpThroughForm(page, { name: 'Olive Owner', email: uniqueEmail('own-data') })
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await page.getByLabel('Username').fill(before)
-  await page.getByLabel('Specialty sport').selectOption('nba')
-  await page.getByRole('button', { name: 'Become a Creator' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible()
+  await becomeCreator(page, { name: 'Olive Owner', username: before, sport: 'nba' })
   await addMonthlyPlan(page, 'Monthly picks', '19.99')
   const plansOnA = page.getByRole('list', { name: 'Plans' })
   await expect(plansOnA.getByRole('listitem')).toHaveCount(1)

@@ -10,6 +10,7 @@ import {
   payWithCard,
   testCards,
 } from './support/payments.ts'
+import { addMonthlyPlan, becomeCreator } from './support/picks.ts'
 
 // Each test's people sign up from their own address, so this file does not spend the sign-up
 // allowance the other browser tests share on 127.0.0.1.
@@ -33,16 +34,6 @@ function planCard(page: Page, planName: string): Locator {
     .getByRole('list', { name: 'Plans on sale' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: planName, exact: true }) })
-}
-
-async function addMonthlyPlan(page: Page, name: string, price: string) {
-  await page.getByRole('button', { name: 'Add a plan' }).click()
-  const form = page.getByRole('form', { name: 'New plan' })
-  await form.getByLabel('Plan name').fill(name)
-  await form.getByLabel('Price (USD)').fill(price)
-  await form.getByLabel('Billing period').selectOption('month')
-  await form.getByRole('button', { name: 'Add plan' }).click()
-  await expect(form).toBeHidden()
 }
 
 test('a visitor picks a plan, signs up on the way, pays with a test card and manages the subscription', async ({
@@ -199,14 +190,7 @@ test('a creator sets up payouts, sells a plan, sees the sale less the 10% fee an
   const planName = 'Monthly picks'
 
   // A new creator with a $20 monthly plan.
-  await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/auth/)
-  await signUpThroughForm(page, { name: 'Casey Payee', email: uniqueEmail('payee') })
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Specialty sport').selectOption('nfl')
-  await page.getByRole('button', { name: 'Become a Creator' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible()
+  await becomeCreator(page, { name: 'Casey Payee', username, sport: 'nfl' })
   await addMonthlyPlan(page, planName, '20')
   await expect(page.getByRole('list', { name: 'Plans' }).getByText('$20 / month')).toBeVisible()
 

@@ -22,6 +22,7 @@ export async function becomeCreator(
   await expect(page).toHaveURL(/\/auth/)
   await signUpThroughForm(page, { name: creator.name, email: uniqueEmail('picks-creator') })
   await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Become a Creator' })).toBeVisible()
   await page.getByLabel('Username').fill(creator.username)
   await page.getByLabel('Specialty sport').selectOption(creator.sport)
   await page.getByRole('button', { name: 'Become a Creator' }).click()
