@@ -7,14 +7,16 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { buildApp } from './app.ts'
-import { queryRows, type Database, type Db } from './db/client.ts'
+import { openDatabase, queryRows, type Database, type Db } from './db/client.ts'
 import { allJobs } from './jobs/all-jobs.ts'
 import type { Jobs } from './jobs/queue.ts'
 import { createWorker, type JobWorker } from './jobs/worker.ts'
 import { creatorProfiles } from './modules/creators/creators.table.ts'
 import { users } from './modules/users/users.table.ts'
 import { cookieOf, latestCode, testOrigin, testPassword } from './test/accounts.ts'
-import { createTestDatabase, testConfig, type TestDatabase } from './test/build-test-app.ts'
+import { createTestDatabase, testConfig } from './test/build-test-app.ts'
+import { startPostgresSandbox } from './test/postgres-sandbox.ts'
+import { prepareEmptyDatabase } from './build-template.ts'
 import { killStartedProcesses, spawnLogged, type LoggedProcess } from './test/child-processes.ts'
 
 /**
@@ -23,11 +25,13 @@ import { killStartedProcesses, spawnLogged, type LoggedProcess } from './test/ch
  * cache at once (LISTEN/NOTIFY), a rate limit counts requests sent to either, and each scheduled
  * tick runs once although all three send ticks and take jobs.
  *
- * On PostgreSQL (`TEST_DATABASE_URL`, the CI's second pass) they are real processes: `server.ts`
- * twice and `worker.ts`, as `npm start` and `npm run worker` start them, reached over HTTP. PGlite
- * is embedded: one process holds it, so on PGlite the same checks run against two API instances
- * and a worker built in this process on the one embedded database, through the same code (PGlite's
- * LISTEN/NOTIFY, the `rate_limits` table, pg-boss's cron) without the process boundary.
+ * On PostgreSQL they are real processes: `server.ts` twice and `worker.ts`, as `npm start` and
+ * `npm run worker` start them, reached over HTTP — on the pass's server when the pass is on
+ * PostgreSQL (`TEST_DATABASE_URL`), and on a server this file starts (scripts/postgres-sandbox.sh)
+ * in `npm test`'s PGlite pass. PGlite is embedded: one process holds it, so the PGlite pass also runs
+ * the same checks against two API instances and a worker built in this process on one embedded
+ * database, through the same code (PGlite's LISTEN/NOTIFY, the `rate_limits` table, pg-boss's cron)
+ * without the process boundary.
  */
 
 const template = inject('testDatabase')
@@ -84,7 +88,7 @@ interface LogLine {
 }
 
 /** Two `server.ts` and one `worker.ts` on the test's PostgreSQL database, each its own process. */
-async function spawnCluster(database: TestDatabase): Promise<Cluster> {
+async function spawnCluster(database: Database): Promise<Cluster> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'picks-scale-out-'))
   const env = {
     PATH: process.env.PATH ?? '',
@@ -185,7 +189,7 @@ function httpApi(name: string, base: string): Api {
 }
 
 /** Two API instances and a worker in this process, on the one embedded database. */
-async function inProcessCluster(database: TestDatabase): Promise<Cluster> {
+async function inProcessCluster(database: Database): Promise<Cluster> {
   // Each instance closes "its" database when it closes; the test closes the real one, once.
   const shared: Database = { ...database, close: async () => {} }
   const config = testConfig({ runWorker: true, shopCacheTtlMs })
@@ -271,153 +275,198 @@ async function untilFresh(api: Api, url: string, fresh: (page: CreatorsPage) => 
   }
 }
 
-describe(
-  onPostgres
-    ? 'two API processes and a worker on one PostgreSQL database'
-    : 'two API instances and a worker in one process, on one embedded PGlite database',
-  () => {
-    let database: TestDatabase
-    let cluster: Cluster
+/** A database and the processes on it, for one run of the checks below. */
+interface Setup {
+  name: string
+  open(): Promise<{ database: Database; cluster: Cluster; close(): Promise<void> }>
+}
 
-    beforeAll(async () => {
-      database = await createTestDatabase()
-      cluster = onPostgres ? await spawnCluster(database) : await inProcessCluster(database)
-    })
+/** Spawned processes on the pass's PostgreSQL (a copy of its template). */
+const onPassDatabase: Setup = {
+  name: 'two API processes and a worker on one PostgreSQL database',
+  async open() {
+    const database = await createTestDatabase()
+    return { database, cluster: await spawnCluster(database), close: () => database.close() }
+  },
+}
 
-    afterAll(async () => {
+/**
+ * Spawned processes on a PostgreSQL server of this file's own, so that `npm test`, whose pass is on
+ * PGlite, checks the real process boundary on a real server too.
+ */
+const onOwnServer: Setup = {
+  name: 'two API processes and a worker on one PostgreSQL server started for this test',
+  async open() {
+    const server = await startPostgresSandbox()
+    let database: Database | undefined
+    const close = async () => {
       try {
-        await cluster?.close()
-      } finally {
-        killStartedProcesses()
         await database?.close()
+      } finally {
+        await server.stop()
       }
-    })
+    }
+    try {
+      database = await openDatabase({ kind: 'postgres', url: server.url })
+      await prepareEmptyDatabase(database)
+      return { database, cluster: await spawnCluster(database), close }
+    } catch (err) {
+      await close()
+      throw err
+    }
+  },
+}
 
-    it("shows a creator's change made through one API in the other's cached shop at once", async ({ annotate }) => {
-      const [a, b] = cluster.apis
-      const username = `scale_${randomUUID().slice(0, 8)}`
-      const creator = await signUp(a, database.db, `${username}@example.com`)
-      const registered = await a.call('POST', `/api/users/${creator.userId}/register-creator`, {
+const inProcess: Setup = {
+  name: 'two API instances and a worker in one process, on one embedded PGlite database',
+  async open() {
+    const database = await createTestDatabase()
+    return { database, cluster: await inProcessCluster(database), close: () => database.close() }
+  },
+}
+
+describe.each(onPostgres ? [onPassDatabase] : [inProcess, onOwnServer])('$name', ({ open }) => {
+  let database: Database
+  let cluster: Cluster
+  let closeDatabase: (() => Promise<void>) | undefined
+
+  beforeAll(async () => {
+    ;({ database, cluster, close: closeDatabase } = await open())
+  })
+
+  afterAll(async () => {
+    try {
+      await cluster?.close()
+    } finally {
+      killStartedProcesses()
+      await closeDatabase?.()
+    }
+  })
+
+  it("shows a creator's change made through one API in the other's cached shop at once", async ({ annotate }) => {
+    const [a, b] = cluster.apis
+    const username = `scale_${randomUUID().slice(0, 8)}`
+    const creator = await signUp(a, database.db, `${username}@example.com`)
+    const registered = await a.call('POST', `/api/users/${creator.userId}/register-creator`, {
+      cookie: creator.cookie,
+      body: { username, specialtySport: 'nba' },
+    })
+    expect(registered.status, registered.text).toBe(201)
+
+    const shop = `/api/creators/paginated?search=${username}`
+    const bioIn = async (api: Api) =>
+      CreatorsPage.parse((await api.call('GET', shop)).json()).creators.map((c) => c.bio)
+    expect(await bioIn(b)).toEqual([''])
+    // Written behind every cache's back: B answers from its cache, so a change that reaches it
+    // from now on can only have come as an invalidation.
+    await database.db
+      .update(creatorProfiles)
+      .set({ bio: 'changed behind the caches' })
+      .where(eq(creatorProfiles.userId, creator.userId))
+    expect(await bioIn(b)).toEqual([''])
+
+    let shown = ''
+    const delays: number[] = []
+    const change = async (through: Api, readBy: Api, bio: string) => {
+      // The reader holds the answer from before the change.
+      expect(await bioIn(readBy)).toEqual([shown])
+      const changed = await through.call('PUT', `/api/creators/${creator.userId}/profile`, {
         cookie: creator.cookie,
-        body: { username, specialtySport: 'nba' },
+        body: { bio },
       })
-      expect(registered.status, registered.text).toBe(201)
+      expect(changed.status, changed.text).toBe(200)
+      delays.push(await untilFresh(readBy, shop, (page) => page.creators[0]?.bio === bio, performance.now()))
+      shown = bio
+    }
+    await change(a, b, 'Sharp NBA totals')
+    await change(b, a, 'Sharp NBA totals, every night')
+    if (cluster.cutListeners) {
+      // Every listening connection cut at once: each process subscribes again, forgets what it may
+      // have missed meanwhile, and hears the next change like the first.
+      await cluster.cutListeners()
+      await change(a, b, 'Back after a failover')
+    }
+    await annotate(`the other API answered the change after ${delays.map((ms) => ms.toFixed(1)).join(', ')} ms`)
+    const notices = cluster.noticeDelays?.()
+    if (notices) await annotate(`the notices reached the other processes after ${notices.join(', ')} ms`)
+  })
 
-      const shop = `/api/creators/paginated?search=${username}`
-      const bioIn = async (api: Api) =>
-        CreatorsPage.parse((await api.call('GET', shop)).json()).creators.map((c) => c.bio)
-      expect(await bioIn(b)).toEqual([''])
-      // Written behind every cache's back: B answers from its cache, so a change that reaches it
-      // from now on can only have come as an invalidation.
-      await database.db
-        .update(creatorProfiles)
-        .set({ bio: 'changed behind the caches' })
-        .where(eq(creatorProfiles.userId, creator.userId))
-      expect(await bioIn(b)).toEqual([''])
+  it('counts a rate limit across both APIs: ours and the auth library’s', async () => {
+    const [a, b] = cluster.apis
+    const alternately = (i: number) => (i % 2 === 0 ? a : b)
 
-      let shown = ''
-      const delays: number[] = []
-      const change = async (through: Api, readBy: Api, bio: string) => {
-        // The reader holds the answer from before the change.
-        expect(await bioIn(readBy)).toEqual([shown])
-        const changed = await through.call('PUT', `/api/creators/${creator.userId}/profile`, {
-          cookie: creator.cookie,
-          body: { bio },
-        })
-        expect(changed.status, changed.text).toBe(200)
-        delays.push(await untilFresh(readBy, shop, (page) => page.creators[0]?.bio === bio, performance.now()))
-        shown = bio
-      }
-      await change(a, b, 'Sharp NBA totals')
-      await change(b, a, 'Sharp NBA totals, every night')
-      if (cluster.cutListeners) {
-        // Every listening connection cut at once: each process subscribes again, forgets what it may
-        // have missed meanwhile, and hears the next change like the first.
-        await cluster.cutListeners()
-        await change(a, b, 'Back after a failover')
-      }
-      await annotate(`the other API answered the change after ${delays.map((ms) => ms.toFixed(1)).join(', ')} ms`)
-      const notices = cluster.noticeDelays?.()
-      if (notices) await annotate(`the notices reached the other processes after ${notices.join(', ')} ms`)
-    })
+    // Promo code quotes: 30 a minute from one address, whichever process answers.
+    const quote = `/api/promo-codes/quote?plan_id=${randomUUID()}&code=NOPE`
+    for (let i = 0; i < 30; i++) {
+      const answer = await alternately(i).call('GET', quote)
+      expect(answer.status, `quote ${i + 1} through ${alternately(i).name}: ${answer.text}`).not.toBe(429)
+    }
+    for (const api of [a, b]) {
+      const refused = await api.call('GET', quote)
+      expect(refused.status, `through ${api.name}`).toBe(429)
+      expect(Number(refused.header('retry-after'))).toBeGreaterThan(0)
+    }
 
-    it('counts a rate limit across both APIs: ours and the auth library’s', async () => {
-      const [a, b] = cluster.apis
-      const alternately = (i: number) => (i % 2 === 0 ? a : b)
+    // The auth library's own limiter: 3 verification codes a minute from one address.
+    const sendCode = (api: Api, i: number) =>
+      api.call('POST', '/api/auth/email-otp/send-verification-otp', {
+        body: { email: `nobody-${i}@example.com`, type: 'email-verification' },
+      })
+    for (let i = 0; i < 3; i++) {
+      const answer = await sendCode(alternately(i), i)
+      expect(answer.status, `code ${i + 1} through ${alternately(i).name}: ${answer.text}`).toBe(200)
+    }
+    for (const api of [b, a]) {
+      const refused = await sendCode(api, 9)
+      expect(refused.status, `through ${api.name}: ${refused.text}`).toBe(429)
+      expect(Number(refused.header('retry-after'))).toBeGreaterThan(0)
+    }
+  })
 
-      // Promo code quotes: 30 a minute from one address, whichever process answers.
-      const quote = `/api/promo-codes/quote?plan_id=${randomUUID()}&code=NOPE`
-      for (let i = 0; i < 30; i++) {
-        const answer = await alternately(i).call('GET', quote)
-        expect(answer.status, `quote ${i + 1} through ${alternately(i).name}: ${answer.text}`).not.toBe(429)
-      }
-      for (const api of [a, b]) {
-        const refused = await api.call('GET', quote)
-        expect(refused.status, `through ${api.name}`).toBe(429)
-        expect(Number(refused.header('retry-after'))).toBeGreaterThan(0)
-      }
-
-      // The auth library's own limiter: 3 verification codes a minute from one address.
-      const sendCode = (api: Api, i: number) =>
-        api.call('POST', '/api/auth/email-otp/send-verification-otp', {
-          body: { email: `nobody-${i}@example.com`, type: 'email-verification' },
-        })
-      for (let i = 0; i < 3; i++) {
-        const answer = await sendCode(alternately(i), i)
-        expect(answer.status, `code ${i + 1} through ${alternately(i).name}: ${answer.text}`).toBe(200)
-      }
-      for (const api of [b, a]) {
-        const refused = await sendCode(api, 9)
-        expect(refused.status, `through ${api.name}: ${refused.text}`).toBe(429)
-        expect(Number(refused.header('retry-after'))).toBeGreaterThan(0)
-      }
-    })
-
-    it('runs each scheduled tick once, though all three processes send ticks and take jobs', async ({ annotate }) => {
-      // The cron's first pass comes as the first process starts; every minute has a tick of these two.
-      await vi.waitFor(
-        () => {
-          const ran = new Set(cluster.runs().map((run) => run.job))
-          expect(ran.has('billing.scheduled') && ran.has('alerts.sweep')).toBe(true)
-        },
-        { timeout: 90_000, interval: 200 },
-      )
-      const runs = cluster.runs()
-      // Read after the runs, so every tick they ran is among these.
-      const ticks = await queryRows<{ name: string; slot: string; sent: number }>(
-        database.db,
-        sql`select data->>'name' as name, data->>'slot' as slot, count(*)::int as sent
+  it('runs each scheduled tick once, though all three processes send ticks and take jobs', async ({ annotate }) => {
+    // The cron's first pass comes as the first process starts; every minute has a tick of these two.
+    await vi.waitFor(
+      () => {
+        const ran = new Set(cluster.runs().map((run) => run.job))
+        expect(ran.has('billing.scheduled') && ran.has('alerts.sweep')).toBe(true)
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    const runs = cluster.runs()
+    // Read after the runs, so every tick they ran is among these.
+    const ticks = await queryRows<{ name: string; slot: string; sent: number }>(
+      database.db,
+      sql`select data->>'name' as name, data->>'slot' as slot, count(*)::int as sent
           from pgboss.job where name = '__pgboss__send-it' group by 1, 2`,
-      )
-      const context = JSON.stringify({ runs, ticks })
-      // pg-boss sent each occurrence once, whichever processes' cron passes saw it.
-      expect(
-        ticks.every((tick) => tick.sent === 1),
-        context,
-      ).toBe(true)
-      // Each job ran in one process, once; and no cron-only job ran more often than it had ticks.
-      const ids = runs.map((run) => run.jobId)
-      expect(new Set(ids).size, context).toBe(ids.length)
-      for (const job of cronOnly) {
-        const slots = ticks.filter((tick) => tick.name === job).length
-        expect(runs.filter((run) => run.job === job).length, `${job}: ${context}`).toBeLessThanOrEqual(slots)
-      }
-      // pg-boss's record agrees: each of them taken once and completed, none retried.
-      await vi.waitFor(
-        async () => {
-          const states = await queryRows<{ state: string; retry_count: number }>(
-            database.db,
-            sql`select state, retry_count from pgboss.job
+    )
+    const context = JSON.stringify({ runs, ticks })
+    // pg-boss sent each occurrence once, whichever processes' cron passes saw it.
+    expect(
+      ticks.every((tick) => tick.sent === 1),
+      context,
+    ).toBe(true)
+    // Each job ran in one process, once; and no cron-only job ran more often than it had ticks.
+    const ids = runs.map((run) => run.jobId)
+    expect(new Set(ids).size, context).toBe(ids.length)
+    for (const job of cronOnly) {
+      const slots = ticks.filter((tick) => tick.name === job).length
+      expect(runs.filter((run) => run.job === job).length, `${job}: ${context}`).toBeLessThanOrEqual(slots)
+    }
+    // pg-boss's record agrees: each of them taken once and completed, none retried.
+    await vi.waitFor(
+      async () => {
+        const states = await queryRows<{ state: string; retry_count: number }>(
+          database.db,
+          sql`select state, retry_count from pgboss.job
               where id::text in (${sql.join(
                 ids.map((id) => sql`${id}`),
                 sql`, `,
               )})`,
-          )
-          expect(states).toEqual(ids.map(() => ({ state: 'completed', retry_count: 0 })))
-        },
-        { timeout: 10_000, interval: 100 },
-      )
-      await annotate(`ticks run: ${runs.map((run) => `${run.job} by ${run.process}`).join(', ')}`)
-    }, 120_000)
-  },
-)
+        )
+        expect(states).toEqual(ids.map(() => ({ state: 'completed', retry_count: 0 })))
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    await annotate(`ticks run: ${runs.map((run) => `${run.job} by ${run.process}`).join(', ')}`)
+  }, 120_000)
+})
