@@ -1,10 +1,13 @@
 /**
- * `npm run bench` [-- --only api|http|query|bundle|alerts|start] [--duration SECONDS] [--connections N]
+ * `npm run bench` [-- --only api|http|query|bundle|alerts|start|lighthouse] [--duration SECONDS] [--connections N]
  *                 [--log-level LEVEL]
  *
  *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c;
  *   alerts = d (a pick's fan-out to 100,000 subscribers, and sending through SMTP and an SMS double);
  *   start = e (`npm start` after the build on an empty data directory: time to the first page).
+ *   lighthouse = f (Lighthouse's mobile performance score, FCP, LCP, TBT, CLS and JS transferred on
+ *   /shop-picks, a purchase page, /locker-room and /my-picks, signed out: the production build and
+ *   server, Debian's Chromium or CHROME_PATH, 3 runs per page, medians; builds the web app if stale).
  *   --log-level sets the API server's LOG_LEVEL (default warn), to show what logging costs.
  *   --no-breakdown skips the cheaper-routes breakdown of section a (health, ready, list).
  *   --out NAME writes bench/results/NAME.{md,json} instead of latest.{md,json}.
@@ -22,12 +25,13 @@ import { runAlertsSection } from './lib/alerts-section.ts'
 import { runBundleSection } from './lib/bundle-section.ts'
 import { installExitHandlers, repoRoot } from './lib/children.ts'
 import { runHttpSection } from './lib/http-section.ts'
+import { runLighthouseSection } from './lib/lighthouse-section.ts'
 import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
 import { runQuerySection } from './lib/query-section.ts'
 import { runStartSection } from './lib/start-section.ts'
 import { machine, toMarkdown, type Results } from './lib/report.ts'
 
-const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts', 'start'] as const
+const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts', 'start', 'lighthouse'] as const
 type Only = (typeof onlyChoices)[number]
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -86,7 +90,7 @@ async function main(): Promise<void> {
   installExitHandlers()
   const options = parseOptions()
   const log = (message: string) => console.log(message)
-  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts' | 'start') =>
+  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts' | 'start' | 'lighthouse') =>
     options.only === null ||
     options.only === section ||
     (options.only === 'api' && (section === 'http' || section === 'query'))
@@ -112,6 +116,7 @@ async function main(): Promise<void> {
     ...(previous.bundle ? { bundle: previous.bundle } : {}),
     ...(previous.alerts ? { alerts: previous.alerts } : {}),
     ...(previous.start ? { start: previous.start } : {}),
+    ...(previous.lighthouse ? { lighthouse: previous.lighthouse } : {}),
   }
 
   if (runs('http') || runs('query') || runs('alerts')) {
@@ -142,6 +147,7 @@ async function main(): Promise<void> {
   }
   if (runs('bundle')) results.bundle = runBundleSection(log)
   if (runs('start')) results.start = await runStartSection(log)
+  if (runs('lighthouse')) results.lighthouse = await runLighthouseSection(log)
 
   const markdown = toMarkdown(results)
   mkdirSync(resultsDir, { recursive: true })

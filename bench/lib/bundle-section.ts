@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { repoRoot } from './children.ts'
@@ -56,15 +56,44 @@ function measureFile(file: string, chunk: string): BundleFile {
   return { file, chunk, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) }
 }
 
+/** What the web build is made from: a file here newer than the build's manifest makes the build stale. */
+const buildSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/build',
+  'packages/contracts/src',
+]
+
+/** The newest modification time (ms) of a file or of any file under a directory. */
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0
+  const stat = statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), 0)
+}
+
+/** True when some source of the web build changed after apps/web/dist was built. */
+export function webBuildIsStale(): boolean {
+  if (!existsSync(manifestPath)) return true
+  const builtAt = statSync(manifestPath).mtimeMs
+  return buildSources.some((source) => newestChange(path.join(repoRoot, source)) > builtAt)
+}
+
 /**
  * Builds the web app (`npm run build -w @picks/web`, at most 5 min) unless apps/web/dist has its
- * manifest already; says which, or why it could not.
+ * manifest already (and, with `rebuildWhenStale`, is newer than every source); says which, or why
+ * it could not.
  */
 export function ensureWebBuild(
   log: (m: string) => void,
+  options: { rebuildWhenStale?: boolean } = {},
 ): { ok: true; built: 'existing' | 'built now' } | { ok: false; reason: string } {
-  if (existsSync(manifestPath)) return { ok: true, built: 'existing' }
-  log('\n[build] apps/web/dist has no manifest: running `npm run build -w @picks/web` (at most 5 min)')
+  const missing = !existsSync(manifestPath)
+  if (!missing && !(options.rebuildWhenStale && webBuildIsStale())) return { ok: true, built: 'existing' }
+  log(
+    `\n[build] apps/web/dist ${missing ? 'has no manifest' : 'is older than its sources'}: running \`npm run build -w @picks/web\` (at most 5 min)`,
+  )
   const build = spawnSync('npm', ['run', 'build', '-w', '@picks/web'], {
     cwd: repoRoot,
     encoding: 'utf8',

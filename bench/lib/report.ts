@@ -2,6 +2,7 @@ import os from 'node:os'
 import { alertTargets, type AlertsSection } from './alerts-section.ts'
 import type { BundleSection } from './bundle-section.ts'
 import type { HttpDatabaseResult, HttpSection } from './http-section.ts'
+import { lighthouseTargets, type LighthousePage, type LighthouseSection } from './lighthouse-section.ts'
 import type { QuerySection } from './query-section.ts'
 import type { StartSection } from './start-section.ts'
 
@@ -24,6 +25,7 @@ export interface Results {
   bundle?: BundleSection
   alerts?: AlertsSection
   start?: StartSection
+  lighthouse?: LighthouseSection
 }
 
 export const targets = {
@@ -102,6 +104,7 @@ export function verdicts(results: Results): TargetVerdict[] {
   )
   out.push(...alertVerdicts(results.alerts))
   out.push(startVerdict(results.start))
+  out.push(...lighthouseVerdicts(results.lighthouse))
   return out
 }
 
@@ -146,6 +149,91 @@ function startVerdict(section: StartSection | undefined): TargetVerdict {
     measured: `${seconds(section.firstPageMedianMs)} (${section.firstPageCpuMedianMs === null ? '–' : seconds(section.firstPageCpuMedianMs)} CPU, load average ${section.loadAverage.before.toFixed(1)}); demo picks posted and graded after ${section.demoPicksMedianMs === null ? '–' : seconds(section.demoPicksMedianMs)}`,
     met: section.firstPageMedianMs <= section.budgetMs,
   }
+}
+
+function lighthouseVerdicts(section: LighthouseSection | undefined): TargetVerdict[] {
+  const t = section?.ran ? section.targets : lighthouseTargets
+  const pageTarget = `Lighthouse mobile (simulated slow 4G), signed out: performance ≥ ${t.score} and LCP ≤ ${seconds(t.lcpMs)} on each of /shop-picks, a purchase page, /locker-room, /my-picks (median of 3)`
+  const jsTarget = `JS transferred by /shop-picks in Lighthouse ≤ ${kb(t.shopJsBytes)} (compressed as sent)`
+  if (!section?.ran) {
+    const measured = section ? `not measured: ${section.reason.split('\n')[0]}` : 'not measured'
+    return [
+      { target: pageTarget, measured, met: null },
+      { target: jsTarget, measured, met: null },
+    ]
+  }
+  const shop = section.pages.find((p) => p.path === '/shop-picks')
+  return [
+    {
+      target: pageTarget,
+      measured: section.pages
+        .map((p) => `${p.path.replace('{creatorId}', '…')}: ${p.median.score}, LCP ${seconds(p.median.lcpMs)}`)
+        .join('; '),
+      met: section.pages.every((p) => p.median.score >= t.score && p.median.lcpMs <= t.lcpMs),
+    },
+    shop
+      ? {
+          target: jsTarget,
+          measured: `${kb(shop.median.jsTransferBytes)} (${kb(shop.median.jsCriticalTransferBytes)} without the low-priority prefetches)`,
+          met: shop.median.jsTransferBytes <= t.shopJsBytes,
+        }
+      : { target: jsTarget, measured: 'not measured: /shop-picks did not run', met: null },
+  ]
+}
+
+function lighthouseMarkdown(section: LighthouseSection): string {
+  const parts = [`## First paint on a phone: Lighthouse mobile (${section.measuredAt})`, '']
+  if (!section.ran) {
+    parts.push(`Not measured: ${section.reason.replace(/\n/g, '\n    ')}`)
+    return parts.join('\n')
+  }
+  const figures = (r: LighthousePage['median']) => [
+    `${int(r.fcpMs)} ms`,
+    `${int(r.lcpMs)} ms`,
+    `${int(r.tbtMs)} ms`,
+    r.cls.toFixed(3),
+    `${int(r.speedIndexMs)} ms`,
+    kb(r.jsTransferBytes),
+    kb(r.jsCriticalTransferBytes),
+    kb(r.unusedJsBytes),
+  ]
+  const headers = ['FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'JS transferred', 'JS without prefetches', 'unused JS']
+  parts.push(
+    `Lighthouse ${section.lighthouseVersion} (npm package, default mobile configuration: simulated throttling, performance only) against ${section.chromeVersion} (headless), ` +
+      `the production build (${section.built}) served by the production server (NODE_ENV=production, demo data, a new data directory), signed out; ` +
+      `${section.pages[0]?.runs.length ?? 0} runs per page, medians of each figure. JS transferred: every script of the run as sent (brotli, headers included); ` +
+      "without prefetches: less those fetched at Chrome's lowest priority (the next pages' chunks and the error reporter, fetched once the page is up). " +
+      `1-minute load average ${section.loadAverage.before.toFixed(1)} before, ${section.loadAverage.after.toFixed(1)} after.`,
+    '',
+    table(
+      ['page', 'score', ...headers],
+      section.pages.map((p) => [`\`${p.path}\``, `**${p.median.score}**`, ...figures(p.median)]),
+    ),
+    '',
+    'Each run:',
+    '',
+    table(
+      ['page', 'run', 'score', ...headers],
+      section.pages.flatMap((p) =>
+        p.runs.map((r, i) => [`\`${p.path}\``, String(i + 1), String(r.score), ...figures(r)]),
+      ),
+    ),
+  )
+  const shopRun = section.pages.find((p) => p.path === '/shop-picks')?.runs[0]
+  if (shopRun) {
+    parts.push(
+      '',
+      'Scripts of the first /shop-picks run:',
+      '',
+      table(
+        ['script', 'priority', 'bytes sent'],
+        shopRun.scripts.map((s) => [`\`${s.url}\``, s.priority, int(s.transferBytes)]),
+      ),
+      '',
+      `Its API calls, in order: ${shopRun.apiCalls.map((c) => `\`${c}\``).join(', ') || 'none'}.`,
+    )
+  }
+  return parts.join('\n')
 }
 
 function startMarkdown(section: StartSection): string {
@@ -409,5 +497,6 @@ export function toMarkdown(results: Results): string {
   if (results.bundle) parts.push('', bundleMarkdown(results.bundle))
   if (results.alerts) parts.push('', alertsMarkdown(results.alerts))
   if (results.start) parts.push('', startMarkdown(results.start))
+  if (results.lighthouse) parts.push('', lighthouseMarkdown(results.lighthouse))
   return `${parts.join('\n')}\n`
 }

@@ -130,6 +130,15 @@ describe('serving the built web app', () => {
     // Maps left in the web root (an older build, a copy by hand) are still not served (decision 042).
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/secret.ts"]}')
     writeFileSync(path.join(dist, 'root.js.map'), '{"version":3,"sources":["../src/secret.ts"]}')
+    // The build's manifest: the shop page's chunk, which the entry does not load (decision 049).
+    mkdirSync(path.join(dist, '.vite'))
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/features/shop/shop-page.tsx': { file: 'assets/shop-page-aaa111.js', isDynamicEntry: true },
+      }),
+    )
     t = await buildTestApp({ webDistDir: dist })
   })
   afterAll(async () => {
@@ -147,6 +156,20 @@ describe('serving the built web app', () => {
       expect(res.body).toContain('<div id="root">')
     },
   )
+
+  it('sends the shop page with links to its chunk and first call, and another page without', async () => {
+    const shop = await t.app.inject({ url: '/shop-picks', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(shop.statusCode).toBe(200)
+    expect(shop.headers.link).toBe(
+      '</assets/shop-page-aaa111.js>; rel=modulepreload, ' +
+        '</api/creators/paginated?page=1&limit=20&sortBy=name>; rel=preload; as=fetch; crossorigin=use-credentials',
+    )
+    const other = await t.app.inject('/creator/payments')
+    expect(other.statusCode).toBe(200)
+    expect(other.headers.link).toBeUndefined()
+    // The manifest is the build's own file, not an address.
+    expect((await t.app.inject('/.vite/manifest.json')).body).not.toContain('shop-page-aaa111')
+  })
 
   it('serves hashed assets with a long-lived cache', async () => {
     const res = await t.app.inject('/assets/index-abc123.js')

@@ -4,6 +4,14 @@ export type CreatorSortBy = (typeof creatorSortOptions)[number]
 
 export const creatorPaging = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 10_000 } as const
 
+/**
+ * The shop's first call when nothing filters it (issue 19 point 2, decision 049): the server
+ * announces exactly this address with the /shop-picks page (`Link: rel=preload`), so the browser
+ * fetches it alongside the app's code. The shop asks for exactly it (same parameters, same order),
+ * or the browser would fetch it twice.
+ */
+export const unfilteredShopFirstPagePath = `/creators/paginated?page=1&limit=${creatorPaging.defaultLimit}&sortBy=name`
+
 export const usernamePattern = /^[A-Za-z0-9_]{3,30}$/
 
 /** Spec §7: client-side fallback sort when the server cannot sort. */

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../errors.ts'
+import { pagePreloads } from './page-preloads.ts'
 
 /**
  * Whether a route is @fastify/static's, for one file of the built web app: it marks each with
@@ -39,6 +40,7 @@ function isNotServed(pathname: string): boolean {
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'))
+  const preloadsFor = pagePreloads(distDir)
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -65,6 +67,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or use `npm run dev -w @picks/web` during development).')
     }
+    // The page's own chunks and first call, fetched with the app's code rather than after it (decision 049).
+    const preloads = preloadsFor(request.url)
+    if (preloads) reply.header('link', preloads)
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
   })
 }

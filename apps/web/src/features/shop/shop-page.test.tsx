@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { unfilteredShopFirstPagePath } from '@picks/contracts/client'
 import { describe, expect, it } from 'vitest'
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx'
 import {
@@ -72,6 +73,8 @@ describe('shop page', () => {
     expect(first?.search.get('page')).toBe('1')
     expect(first?.search.get('limit')).toBe('20')
     expect(first?.search.get('sortBy')).toBe('name')
+    // The very address the server preloads with the page, or the browser would fetch it twice.
+    expect(`${first?.path}?${first?.search.toString()}`).toBe(`/api${unfilteredShopFirstPagePath}`)
   })
 
   it('shows card skeletons while creators load', () => {
