@@ -71,6 +71,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
 import { oddsRoutes } from './modules/odds/odds.routes.ts'
+import { createPicksCache } from './modules/picks/picks-cache.ts'
 import { picksRoutes } from './modules/picks/picks.routes.ts'
 import { createGrader, type Grader } from './modules/picks/picks.service.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
@@ -230,6 +231,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // they show: PostgreSQL's LISTEN/NOTIFY, through the job queue's listener (decision 047).
   const invalidations = await openInvalidations({ db: deps.database.db, listen: jobs.listen, log: app.log })
   const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
+  // The feeds, a creator's picks, records and the leaderboard as visitors read them (decision 050).
+  const picksCache = createPicksCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -248,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
     log: app.log,
     onRecordChanged: () => shopCache.invalidate(),
+    onPicksChanged: () => picksCache.invalidate(),
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
@@ -311,7 +315,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(auditRoutes, { db: deps.database.db })
-      await api.register(moderationRoutes, { db: deps.database.db, now, shopCache })
+      await api.register(moderationRoutes, { db: deps.database.db, now, shopCache, picksCache })
       await api.register(consoleListsRoutes, { db: deps.database.db, now })
       await api.register(consoleDeliveriesRoutes, { db: deps.database.db, now })
       const money = {
@@ -339,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
         fixtures: fixtureControls(odds),
         onRecordChanged: () => shopCache.invalidate(),
+        picksCache,
         publishing: {
           onPublished: (tx, pickId) => recordPublished(tx, pickId, now()),
           // The sweep starts any fan-out whose job could not be sent now; the pick is published either way.
