@@ -125,28 +125,18 @@ async function main(): Promise<void> {
     } else {
       log(`PostgreSQL: skipped (${postgres.reason})`)
     }
+    // What the sections that load an API process share.
+    const loadRun = {
+      postgres,
+      connections: options.connections,
+      durationSec: options.durationSec,
+      warmupSec: 2,
+      apiLogLevel: options.apiLogLevel,
+      log,
+    }
     try {
-      if (runs('http')) {
-        results.http = await runHttpSection({
-          postgres,
-          connections: options.connections,
-          durationSec: options.durationSec,
-          warmupSec: 2,
-          apiLogLevel: options.apiLogLevel,
-          breakdown: options.breakdown,
-          log,
-        })
-      }
-      if (runs('reads')) {
-        results.reads = await runReadsSection({
-          postgres,
-          connections: options.connections,
-          durationSec: options.durationSec,
-          warmupSec: 2,
-          apiLogLevel: options.apiLogLevel,
-          log,
-        })
-      }
+      if (runs('http')) results.http = await runHttpSection({ ...loadRun, breakdown: options.breakdown })
+      if (runs('reads')) results.reads = await runReadsSection(loadRun)
       if (runs('query')) results.query = await runQuerySection({ postgres, log })
       if (runs('alerts')) results.alerts = await runAlertsSection({ postgres, log })
     } finally {

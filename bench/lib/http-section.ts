@@ -345,11 +345,15 @@ export async function runHttpSection(options: HttpSectionOptions): Promise<HttpS
     (kind, workDir, prepare) => runOne(kind, workDir, options, prepare),
     (kind, reason) => ({ database: kind, ran: false, reason }),
   )
+  return { ...measuredWith(options), databases }
+}
+
+/** When and how a load section measured. */
+export function measuredWith(options: LoadOptions) {
   return {
     measuredAt: new Date().toISOString(),
     connections: options.connections,
     durationSec: options.durationSec,
     warmupSec: options.warmupSec,
-    databases,
   }
 }

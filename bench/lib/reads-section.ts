@@ -13,6 +13,7 @@ import { waitForHttp, type NodeChild } from './children.ts'
 import {
   benchAuthSecret,
   httpCreators,
+  measuredWith,
   onEachDatabase,
   seedShop,
   startApiProcess,
@@ -331,14 +332,7 @@ export async function runReadsSection(options: ReadsSectionOptions): Promise<Rea
       ),
     (kind, reason) => ({ database: kind, ran: false, reason }),
   )
-  return {
-    measuredAt: new Date().toISOString(),
-    connections: options.connections,
-    durationSec: options.durationSec,
-    warmupSec: options.warmupSec,
-    encoding: 'identity',
-    databases,
-  }
+  return { ...measuredWith(options), encoding: 'identity', databases }
 }
 
 /** Issue 19, point 3: the API's share of bare node:http's req/s with the same bytes in the same run. */

@@ -277,6 +277,18 @@ function readsVerdicts(section: ReadsSection | undefined): TargetVerdict[] {
   ]
 }
 
+type SkippedDatabase = { database: 'pglite' | 'postgres'; ran: false; reason: string }
+
+/** A database's heading; for a database that did not run, why, and false. */
+function databaseHeading<T extends { database: 'pglite' | 'postgres'; ran: true } | SkippedDatabase>(
+  parts: string[],
+  db: T,
+): db is Exclude<T, SkippedDatabase> {
+  parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
+  if (!db.ran) parts.push(`Skipped: ${db.reason}`)
+  return db.ran
+}
+
 function readsMarkdown(section: ReadsSection): string {
   const parts = [
     `## Mixed public reads vs bare node:http (${section.measuredAt})`,
@@ -295,11 +307,7 @@ function readsMarkdown(section: ReadsSection): string {
     ratio,
   ]
   for (const db of section.databases) {
-    parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
-    if (!db.ran) {
-      parts.push(`Skipped: ${db.reason}`)
-      continue
-    }
+    if (!databaseHeading(parts, db)) continue
     parts.push(
       `${int(db.creators)} creators and ${int(db.picks)} picks seeded in ${(db.seedMs / 1000).toFixed(1)} s; API ready ${(db.apiStartupMs / 1000).toFixed(1)} s after start. Load before measuring: \`${db.loadBefore}\`.`,
       '',
@@ -327,11 +335,7 @@ function httpMarkdown(section: HttpSection): string {
       'The bare server is a separate node:http process answering each path with the exact bytes and content-type the API returned.',
   ]
   for (const db of section.databases) {
-    parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
-    if (!db.ran) {
-      parts.push(`Skipped: ${db.reason}`)
-      continue
-    }
+    if (!databaseHeading(parts, db)) continue
     parts.push(
       `${int(db.creators)} demo creators inserted in ${(db.seedMs / 1000).toFixed(1)} s; API ready ${(db.apiStartupMs / 1000).toFixed(1)} s after start; API LOG_LEVEL=${db.apiLogLevel}.`,
       '',
