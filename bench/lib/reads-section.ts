@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { pickLimits } from '@picks/contracts'
-import { asc, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { buildApp } from '../../apps/api/src/app.ts'
 import { loadConfig } from '../../apps/api/src/config.ts'
 import type { Database } from '../../apps/api/src/db/client.ts'
@@ -8,6 +8,7 @@ import { creatorProfiles } from '../../apps/api/src/modules/creators/creators.ta
 import { refreshRecordSummary } from '../../apps/api/src/modules/picks/records.ts'
 import { picks } from '../../apps/api/src/modules/picks/picks.table.ts'
 import { purchases } from '../../apps/api/src/modules/purchases/purchases.table.ts'
+import { users } from '../../apps/api/src/modules/users/users.table.ts'
 import { signUpAndVerify, testOrigin } from '../../apps/api/src/test/accounts.ts'
 import { waitForHttp, type NodeChild } from './children.ts'
 import {
@@ -161,13 +162,10 @@ async function seedCustomer(
     await app.ready()
     const email = 'reads-customer@bench.test'
     const cookie = await signUpAndVerify(app, database.db, email)
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/auth/get-session',
-      headers: { origin: testOrigin, cookie },
-    })
-    const id = (JSON.parse(me.body) as { user?: { id?: string } }).user?.id
-    if (!id) throw new Error(`no session for the customer: ${me.statusCode} ${me.body}`)
+    // The server user (not the auth library's id): the feed's path names it.
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    const id = user?.id
+    if (!id) throw new Error(`no server user for ${email}`)
     const now = Date.now()
     await database.db.insert(purchases).values(
       creatorIds.slice(0, readsSubscriptions).map((creatorId) => ({
