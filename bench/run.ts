@@ -1,8 +1,10 @@
 /**
- * `npm run bench` [-- --only api|http|query|bundle|alerts|start|lighthouse] [--duration SECONDS] [--connections N]
+ * `npm run bench` [-- --only api|http|reads|query|bundle|alerts|start|lighthouse] [--duration SECONDS]
+ *                 [--connections N]
  *                 [--log-level LEVEL]
  *
  *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c;
+ *   reads  = the mixed public reads of issue 19 and a subscriber's feed against bare node:http;
  *   alerts = d (a pick's fan-out to 100,000 subscribers, and sending through SMTP and an SMS double);
  *   start = e (`npm start` after the build on an empty data directory: time to the first page).
  *   lighthouse = f (Lighthouse's mobile performance score, FCP, LCP, TBT, CLS and JS transferred on
@@ -28,10 +30,11 @@ import { runHttpSection } from './lib/http-section.ts'
 import { runLighthouseSection } from './lib/lighthouse-section.ts'
 import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
 import { runQuerySection } from './lib/query-section.ts'
+import { runReadsSection } from './lib/reads-section.ts'
 import { runStartSection } from './lib/start-section.ts'
 import { machine, toMarkdown, type Results } from './lib/report.ts'
 
-const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts', 'start', 'lighthouse'] as const
+const onlyChoices = ['api', 'http', 'reads', 'query', 'bundle', 'alerts', 'start', 'lighthouse'] as const
 type Only = (typeof onlyChoices)[number]
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -90,7 +93,7 @@ async function main(): Promise<void> {
   installExitHandlers()
   const options = parseOptions()
   const log = (message: string) => console.log(message)
-  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts' | 'start' | 'lighthouse') =>
+  const runs = (section: 'http' | 'reads' | 'query' | 'bundle' | 'alerts' | 'start' | 'lighthouse') =>
     options.only === null ||
     options.only === section ||
     (options.only === 'api' && (section === 'http' || section === 'query'))
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
       only: options.only,
     },
     ...(previous.http ? { http: previous.http } : {}),
+    ...(previous.reads ? { reads: previous.reads } : {}),
     ...(previous.query ? { query: previous.query } : {}),
     ...(previous.bundle ? { bundle: previous.bundle } : {}),
     ...(previous.alerts ? { alerts: previous.alerts } : {}),
@@ -119,7 +123,7 @@ async function main(): Promise<void> {
     ...(previous.lighthouse ? { lighthouse: previous.lighthouse } : {}),
   }
 
-  if (runs('http') || runs('query') || runs('alerts')) {
+  if (runs('http') || runs('reads') || runs('query') || runs('alerts')) {
     const postgres: PostgresAvailability = await acquirePostgres()
     if (postgres.available) {
       results.machine.postgres = postgres.server.version
@@ -127,18 +131,18 @@ async function main(): Promise<void> {
     } else {
       log(`PostgreSQL: skipped (${postgres.reason})`)
     }
+    // What the sections that load an API process share.
+    const loadRun = {
+      postgres,
+      connections: options.connections,
+      durationSec: options.durationSec,
+      warmupSec: 2,
+      apiLogLevel: options.apiLogLevel,
+      log,
+    }
     try {
-      if (runs('http')) {
-        results.http = await runHttpSection({
-          postgres,
-          connections: options.connections,
-          durationSec: options.durationSec,
-          warmupSec: 2,
-          apiLogLevel: options.apiLogLevel,
-          breakdown: options.breakdown,
-          log,
-        })
-      }
+      if (runs('http')) results.http = await runHttpSection({ ...loadRun, breakdown: options.breakdown })
+      if (runs('reads')) results.reads = await runReadsSection(loadRun)
       if (runs('query')) results.query = await runQuerySection({ postgres, log })
       if (runs('alerts')) results.alerts = await runAlertsSection({ postgres, log })
     } finally {
@@ -158,7 +162,9 @@ async function main(): Promise<void> {
     `written: ${path.relative(repoRoot, markdownPath)}, ${path.relative(repoRoot, jsonPath)} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`,
   )
 
-  const failed = results.http?.databases.some((d) => d.ran && d.rows.some((r) => !r.api.ok || !r.bare.ok))
+  const failed =
+    results.http?.databases.some((d) => d.ran && d.rows.some((r) => !r.api.ok || !r.bare.ok)) ||
+    results.reads?.databases.some((d) => d.ran && [d.mixed, d.subscribed].some((c) => !c.api.ok || !c.bare.ok))
   if (failed) {
     console.error('FAILED: some requests returned non-2xx or errors (see the tables)')
     process.exitCode = 1

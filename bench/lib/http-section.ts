@@ -76,7 +76,8 @@ export interface HttpSectionOptions extends LoadOptions {
   log(message: string): void
 }
 
-async function seed(database: Database, log: (m: string) => void): Promise<number> {
+/** Migrates a fresh database and inserts the 10,000 creators of the shop; the time the insert took. */
+export async function seedShop(database: Database, log: (m: string) => void): Promise<number> {
   await migrateDatabase(database)
   const startedAt = performance.now()
   const inserted = await insertDemoCreators(database.db, httpCreators, { onSale: true })
@@ -90,7 +91,7 @@ async function seed(database: Database, log: (m: string) => void): Promise<numbe
 }
 
 /** The API's environment: the parent's, minus every setting the benchmark decides itself. */
-function apiEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function apiEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of [
     'DATABASE_URL',
@@ -126,11 +127,137 @@ async function capture(url: string): Promise<Captured> {
   return { contentType: response.headers.get('content-type') ?? 'application/json', body, total: parsed.total }
 }
 
+/** The settings every API process of the benchmarks runs with (production, quiet, loopback only). */
+export function benchApiEnv(workDir: string, apiLogLevel: string, port: number, extra: Record<string, string>) {
+  return apiEnv({
+    NODE_ENV: 'production',
+    AUTH_SECRET: benchAuthSecret,
+    SUPPORT_EMAIL: 'support@bench.test',
+    LOG_LEVEL: apiLogLevel,
+    SEED_DEMO_DATA: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
+    ...extra,
+  })
+}
+
+export const benchAuthSecret = 'benchmark-only-secret-at-least-32-characters'
+
+/** Starts `apps/api/src/server.ts` as its own process on a free port; wait for `${base}/api/ready`. */
+export async function startApiProcess(
+  workDir: string,
+  apiLogLevel: string,
+  env: Record<string, string>,
+  logName: string,
+): Promise<{ child: NodeChild; port: number; base: string }> {
+  const port = await freePort()
+  const child = startNodeChild(
+    'apps/api/src/server.ts',
+    benchApiEnv(workDir, apiLogLevel, port, env),
+    path.join(workDir, logName),
+  )
+  return { child, port, base: `http://127.0.0.1:${port}` }
+}
+
+/** Starts bench/bare-server.ts answering each path with the captured bytes; resolves once it answers. */
+export async function startBareProcess(
+  workDir: string,
+  name: string,
+  responses: ReadonlyMap<string, { contentType: string; body: Buffer }>,
+): Promise<{ child: NodeChild; base: string }> {
+  const responsesFile = path.join(workDir, `bare-responses-${name}.json`)
+  writeFileSync(
+    responsesFile,
+    JSON.stringify(
+      Object.fromEntries(
+        [...responses].map(([p, c]) => [p, { contentType: c.contentType, bodyBase64: c.body.toString('base64') }]),
+      ),
+    ),
+  )
+  const barePort = await freePort()
+  const child = startNodeChild(
+    'bench/bare-server.ts',
+    { ...process.env, PORT: String(barePort), BARE_RESPONSES: responsesFile },
+    path.join(workDir, `bare-${name}.log`),
+  )
+  const base = `http://127.0.0.1:${barePort}`
+  try {
+    await waitForHttp(`${base}/ready`, child)
+  } catch (err) {
+    await child.stop()
+    throw err
+  }
+  return { child, base }
+}
+
+/** A fresh database for one run of a section, seeded, and how the API reaches it. */
+export interface PreparedDatabase {
+  seedMs: number
+  env: Record<string, string>
+  dispose: () => Promise<void>
+}
+
+/**
+ * Runs `run` on a fresh PGlite directory, then on a fresh PostgreSQL database when one is
+ * available, each seeded by `seed` in this process and closed before `run` starts the API (PGlite
+ * allows one process per directory). Removes both afterwards.
+ */
+export async function onEachDatabase<R>(
+  section: string,
+  postgres: PostgresAvailability,
+  log: (m: string) => void,
+  seed: (database: Database) => Promise<number>,
+  run: (kind: 'pglite' | 'postgres', workDir: string, prepare: () => Promise<PreparedDatabase>) => Promise<R>,
+  skipped: (kind: 'postgres', reason: string) => R,
+): Promise<R[]> {
+  const workDir = mkdtempSync(path.join(tmpdir(), `picks-bench-${section}-`))
+  const removeWorkDir = onCleanup(() => rmSync(workDir, { recursive: true, force: true }))
+  const results: R[] = []
+  const seeded = async (database: Database) => {
+    try {
+      return await seed(database)
+    } finally {
+      await database.close()
+    }
+  }
+  try {
+    results.push(
+      await run('pglite', workDir, async () => {
+        const dataDir = path.join(workDir, 'data')
+        const seedMs = await seeded(await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }))
+        return {
+          seedMs,
+          env: { DATA_DIR: dataDir },
+          dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+        }
+      }),
+    )
+    if (!postgres.available) {
+      log(`\n[${section}] postgres: skipped (${postgres.reason})`)
+      results.push(skipped('postgres', postgres.reason))
+    } else {
+      const serverUrl = postgres.server.url
+      const name = `bench_${section}_${process.pid}`
+      results.push(
+        await run('postgres', workDir, async () => {
+          const url = await createDatabase(serverUrl, name)
+          const seedMs = await seeded(await openDatabase({ kind: 'postgres', url }))
+          return { seedMs, env: { DATABASE_URL: url }, dispose: () => dropDatabase(serverUrl, name) }
+        }),
+      )
+    }
+  } finally {
+    removeWorkDir.run()
+  }
+  return results
+}
+
 async function runOne(
   kind: 'pglite' | 'postgres',
   workDir: string,
   options: HttpSectionOptions,
-  prepare: () => Promise<{ seedMs: number; env: Record<string, string>; dispose: () => Promise<void> }>,
+  prepare: () => Promise<PreparedDatabase>,
 ): Promise<HttpDatabaseResult> {
   const { log } = options
   log(`\n[http] ${kind}: preparing a fresh database with ${httpCreators.toLocaleString('en-US')} creators`)
@@ -138,25 +265,9 @@ async function runOne(
   const children: NodeChild[] = []
   try {
     const startApi = async (extraEnv: Record<string, string>, logName: string) => {
-      const port = await freePort()
-      const child = startNodeChild(
-        'apps/api/src/server.ts',
-        apiEnv({
-          NODE_ENV: 'production',
-          AUTH_SECRET: 'benchmark-only-secret-at-least-32-characters',
-          SUPPORT_EMAIL: 'support@bench.test',
-          LOG_LEVEL: options.apiLogLevel,
-          SEED_DEMO_DATA: 'false',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
-          ...prepared.env,
-          ...extraEnv,
-        }),
-        path.join(workDir, logName),
-      )
-      children.push(child)
-      return { child, port }
+      const started = await startApiProcess(workDir, options.apiLogLevel, { ...prepared.env, ...extraEnv }, logName)
+      children.push(started.child)
+      return { child: started.child, port: started.port }
     }
     const { child: api, port: apiPort } = await startApi({}, `api-${kind}.log`)
     const apiBase = `http://127.0.0.1:${apiPort}`
@@ -165,24 +276,9 @@ async function runOne(
 
     const captured = new Map<string, Captured>()
     for (const { path: p } of shopUrls) captured.set(p, await capture(`${apiBase}${p}`))
-    const responsesFile = path.join(workDir, `bare-responses-${kind}.json`)
-    writeFileSync(
-      responsesFile,
-      JSON.stringify(
-        Object.fromEntries(
-          [...captured].map(([p, c]) => [p, { contentType: c.contentType, bodyBase64: c.body.toString('base64') }]),
-        ),
-      ),
-    )
-    const barePort = await freePort()
-    const bare = startNodeChild(
-      'bench/bare-server.ts',
-      { ...process.env, PORT: String(barePort), BARE_RESPONSES: responsesFile },
-      path.join(workDir, `bare-${kind}.log`),
-    )
-    children.push(bare)
-    const bareBase = `http://127.0.0.1:${barePort}`
-    await waitForHttp(`${bareBase}/ready`, bare)
+    const bare = await startBareProcess(workDir, kind, captured)
+    children.push(bare.child)
+    const bareBase = bare.base
 
     const rows: HttpRow[] = []
     for (const { label, path: p } of shopUrls) {
@@ -241,57 +337,23 @@ async function runOne(
 
 /** Section a: the real API server against a bare node:http server with the same bytes. */
 export async function runHttpSection(options: HttpSectionOptions): Promise<HttpSection> {
-  const workDir = mkdtempSync(path.join(tmpdir(), 'picks-bench-http-'))
-  const removeWorkDir = onCleanup(() => rmSync(workDir, { recursive: true, force: true }))
-  const databases: HttpDatabaseResult[] = []
-  try {
-    databases.push(
-      await runOne('pglite', workDir, options, async () => {
-        const dataDir = path.join(workDir, 'data')
-        const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') })
-        let seedMs: number
-        try {
-          seedMs = await seed(database, options.log)
-        } finally {
-          // PGlite is single-process: close it before the server opens the same directory.
-          await database.close()
-        }
-        return {
-          seedMs,
-          env: { DATA_DIR: dataDir },
-          dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
-        }
-      }),
-    )
+  const databases = await onEachDatabase<HttpDatabaseResult>(
+    'http',
+    options.postgres,
+    options.log,
+    (database) => seedShop(database, options.log),
+    (kind, workDir, prepare) => runOne(kind, workDir, options, prepare),
+    (kind, reason) => ({ database: kind, ran: false, reason }),
+  )
+  return { ...measuredWith(options), databases }
+}
 
-    if (!options.postgres.available) {
-      options.log(`\n[http] postgres: skipped (${options.postgres.reason})`)
-      databases.push({ database: 'postgres', ran: false, reason: options.postgres.reason })
-    } else {
-      const serverUrl = options.postgres.server.url
-      const name = `bench_${process.pid}`
-      databases.push(
-        await runOne('postgres', workDir, options, async () => {
-          const url = await createDatabase(serverUrl, name)
-          const database = await openDatabase({ kind: 'postgres', url })
-          let seedMs: number
-          try {
-            seedMs = await seed(database, options.log)
-          } finally {
-            await database.close()
-          }
-          return { seedMs, env: { DATABASE_URL: url }, dispose: () => dropDatabase(serverUrl, name) }
-        }),
-      )
-    }
-  } finally {
-    removeWorkDir.run()
-  }
+/** When and how a load section measured. */
+export function measuredWith(options: LoadOptions) {
   return {
     measuredAt: new Date().toISOString(),
     connections: options.connections,
     durationSec: options.durationSec,
     warmupSec: options.warmupSec,
-    databases,
   }
 }

@@ -4,6 +4,7 @@ import type { BundleSection } from './bundle-section.ts'
 import type { HttpDatabaseResult, HttpSection } from './http-section.ts'
 import { lighthouseTargets, type LighthousePage, type LighthouseSection } from './lighthouse-section.ts'
 import type { QuerySection } from './query-section.ts'
+import { readsTargets, type ReadsComparison, type ReadsSection } from './reads-section.ts'
 import type { StartSection } from './start-section.ts'
 
 export interface Machine {
@@ -21,6 +22,7 @@ export interface Results {
   machine: Machine
   options: { durationSec: number; connections: number; warmupSec: number; apiLogLevel: string; only: string | null }
   http?: HttpSection
+  reads?: ReadsSection
   query?: QuerySection
   bundle?: BundleSection
   alerts?: AlertsSection
@@ -102,6 +104,7 @@ export function verdicts(results: Results): TargetVerdict[] {
           met: null,
         },
   )
+  out.push(...readsVerdicts(results.reads))
   out.push(...alertVerdicts(results.alerts))
   out.push(startVerdict(results.start))
   out.push(...lighthouseVerdicts(results.lighthouse))
@@ -325,6 +328,93 @@ function alertsMarkdown(section: AlertsSection): string {
   return parts.join('\n')
 }
 
+const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`
+
+function readsVerdicts(section: ReadsSection | undefined): TargetVerdict[] {
+  const of = (database: 'pglite' | 'postgres') => {
+    const d = section?.databases.find((x) => x.database === database)
+    return d?.ran ? d : undefined
+  }
+  const verdict = (target: string, c: ReadsComparison | undefined, ratio: number, p99Ms?: number): TargetVerdict =>
+    c
+      ? {
+          target,
+          measured: `${percent(c.ratio)} (${int(c.api.reqPerSec)} vs ${int(c.bare.reqPerSec)} req/s), p99 ${c.api.p99Ms} ms${c.api.ok ? '' : ', FAILED REQUESTS'}`,
+          met: c.api.ok && c.ratio >= ratio && (p99Ms === undefined || c.api.p99Ms <= p99Ms),
+        }
+      : { target, measured: 'not measured', met: null }
+  const t = readsTargets
+  const connections = section?.connections ?? 50
+  return [
+    verdict(
+      `PostgreSQL: mixed public reads ≥ ${t.postgresMixedRatio * 100}% of bare, p99 ≤ ${t.postgresMixedP99Ms} ms at ${connections} connections`,
+      of('postgres')?.mixed,
+      t.postgresMixedRatio,
+      t.postgresMixedP99Ms,
+    ),
+    verdict(
+      `PGlite: mixed public reads ≥ ${t.pgliteMixedRatio * 100}% of bare`,
+      of('pglite')?.mixed,
+      t.pgliteMixedRatio,
+    ),
+    verdict(
+      `PostgreSQL: a subscriber's feed ≥ ${t.postgresSubscribedRatio * 100}% of bare`,
+      of('postgres')?.subscribed,
+      t.postgresSubscribedRatio,
+    ),
+  ]
+}
+
+type SkippedDatabase = { database: 'pglite' | 'postgres'; ran: false; reason: string }
+
+/** A database's heading; for a database that did not run, why, and false. */
+function databaseHeading<T extends { database: 'pglite' | 'postgres'; ran: true } | SkippedDatabase>(
+  parts: string[],
+  db: T,
+): db is Exclude<T, SkippedDatabase> {
+  parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
+  if (!db.ran) parts.push(`Skipped: ${db.reason}`)
+  return db.ran
+}
+
+function readsMarkdown(section: ReadsSection): string {
+  const parts = [
+    `## Mixed public reads vs bare node:http (${section.measuredAt})`,
+    '',
+    `autocannon, ${section.connections} connections each cycling through the paths, pipelining 1, ${section.warmupSec} s warm-up then ${section.durationSec} s measured, one server at a time. ` +
+      'The bare server is a separate node:http process answering each path with the exact bytes the API returned; neither is sent `accept-encoding`, so both send the same plain bytes.',
+  ]
+  const row = (label: string, server: string, r: ReadsComparison['api'], ratio: string) => [
+    label,
+    server,
+    int(r.reqPerSec),
+    String(r.p50Ms),
+    String(r.p99Ms),
+    String(r.non2xx),
+    String(r.errors + r.timeouts) + (r.ok ? '' : ' **FAIL**'),
+    ratio,
+  ]
+  for (const db of section.databases) {
+    if (!databaseHeading(parts, db)) continue
+    parts.push(
+      `${int(db.creators)} creators and ${int(db.picks)} picks seeded in ${(db.seedMs / 1000).toFixed(1)} s; API ready ${(db.apiStartupMs / 1000).toFixed(1)} s after start. Load before measuring: \`${db.loadBefore}\`.`,
+      '',
+      `Paths: ${db.paths.map((p) => `${p.label} (${int(p.bytes)} B)`).join(', ')}; the subscriber's feed ${int(db.subscribed.bytes)} B.`,
+      '',
+      table(
+        ['workload', 'server', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'API/bare'],
+        [
+          row('mixed public reads', 'API', db.mixed.api, `**${percent(db.mixed.ratio)}**`),
+          row('', 'bare', db.mixed.bare, ''),
+          row("a subscriber's feed", 'API', db.subscribed.api, `**${percent(db.subscribed.ratio)}**`),
+          row('', 'bare', db.subscribed.bare, ''),
+        ],
+      ),
+    )
+  }
+  return parts.join('\n')
+}
+
 function httpMarkdown(section: HttpSection): string {
   const parts = [
     `## Shop API vs bare node:http (${section.measuredAt})`,
@@ -333,11 +423,7 @@ function httpMarkdown(section: HttpSection): string {
       'The bare server is a separate node:http process answering each path with the exact bytes and content-type the API returned.',
   ]
   for (const db of section.databases) {
-    parts.push('', `### ${db.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, '')
-    if (!db.ran) {
-      parts.push(`Skipped: ${db.reason}`)
-      continue
-    }
+    if (!databaseHeading(parts, db)) continue
     parts.push(
       `${int(db.creators)} demo creators inserted in ${(db.seedMs / 1000).toFixed(1)} s; API ready ${(db.apiStartupMs / 1000).toFixed(1)} s after start; API LOG_LEVEL=${db.apiLogLevel}.`,
       '',
@@ -493,6 +579,7 @@ export function toMarkdown(results: Results): string {
     ),
   ]
   if (results.http) parts.push('', httpMarkdown(results.http))
+  if (results.reads) parts.push('', readsMarkdown(results.reads))
   if (results.query) parts.push('', queryMarkdown(results.query))
   if (results.bundle) parts.push('', bundleMarkdown(results.bundle))
   if (results.alerts) parts.push('', alertsMarkdown(results.alerts))

@@ -28,6 +28,7 @@ import { consoleDeliveriesRoutes } from './modules/console/console-deliveries.ro
 import { consoleListsRoutes } from './modules/console/console-lists.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { carriesCredentials, createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
+import { createSessionCache, mayChangeSessions } from './modules/auth/session-cache.ts'
 import { installGuard } from './modules/auth/guard.ts'
 import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
 import { accountDirectory, signedInUserByAuthId } from './modules/users/users.service.ts'
@@ -71,6 +72,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
 import { subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
 import { oddsRoutes } from './modules/odds/odds.routes.ts'
+import { createPicksCache } from './modules/picks/picks-cache.ts'
 import { picksRoutes } from './modules/picks/picks.routes.ts'
 import { createGrader, type Grader } from './modules/picks/picks.service.ts'
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts'
@@ -209,11 +211,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   })
 
+  const jobs = await openJobQueue(deps.database, allJobs, {
+    log: app.log,
+    schedule: deps.scheduler ?? config.runWorker,
+  })
+  // Read caches forget their answers in every process when one of them (or the worker) changes what
+  // they show: PostgreSQL's LISTEN/NOTIFY, through the job queue's listener (decision 047).
+  const invalidations = await openInvalidations({ db: deps.database.db, listen: jobs.listen, log: app.log })
+  // A signed-in request's session and user, kept a few seconds; every write that may change one
+  // forgets them in every process before its answer leaves (decision 050).
+  const sessionCache = createSessionCache({
+    ttlMs: config.sessionCacheTtlMs,
+    now: () => now().getTime(),
+    invalidations,
+  })
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (mayChangeSessions(request, carriesCredentials(request))) await sessionCache.invalidate()
+    return payload
+  })
   // Every route from here on declares who may call it; the guard enforces it before the body is read.
   installGuard(app, {
-    session: (request) => requestSession(auth, deps.database.db, request),
+    session: (request) => sessionCache.session(request, () => requestSession(auth, deps.database.db, request)),
     // A suspended account's session, if one is still in flight, counts for nothing.
-    userOf: (authId) => signedInUserByAuthId({ db: deps.database.db }, authId),
+    userOf: (authId) => sessionCache.userOf(authId, () => signedInUserByAuthId({ db: deps.database.db }, authId)),
     adminVerified: (sessionId) => isAdminVerified({ db: deps.database.db, now }, sessionId),
     pendingSecondFactor: (request) => hasPendingSecondFactor(auth, request),
     metricsToken: config.metricsToken,
@@ -222,14 +242,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
-  const jobs = await openJobQueue(deps.database, allJobs, {
-    log: app.log,
-    schedule: deps.scheduler ?? config.runWorker,
-  })
-  // Read caches forget their answers in every process when one of them (or the worker) changes what
-  // they show: PostgreSQL's LISTEN/NOTIFY, through the job queue's listener (decision 047).
-  const invalidations = await openInvalidations({ db: deps.database.db, listen: jobs.listen, log: app.log })
   const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
+  // The feeds, a creator's picks, records and the leaderboard as visitors read them (decision 050).
+  const picksCache = createPicksCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -248,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
     log: app.log,
     onRecordChanged: () => shopCache.invalidate(),
+    onPicksChanged: () => picksCache.invalidate(),
   })
   app.decorate('odds', odds)
   app.decorate('grader', grader)
@@ -311,7 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
       await api.register(adminRoutes, { auth, db: deps.database.db, now: deps.now ?? (() => new Date()) })
       await api.register(auditRoutes, { db: deps.database.db })
-      await api.register(moderationRoutes, { db: deps.database.db, now, shopCache })
+      await api.register(moderationRoutes, { db: deps.database.db, now, shopCache, picksCache })
       await api.register(consoleListsRoutes, { db: deps.database.db, now })
       await api.register(consoleDeliveriesRoutes, { db: deps.database.db, now })
       const money = {
@@ -339,6 +355,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         now,
         fixtures: fixtureControls(odds),
         onRecordChanged: () => shopCache.invalidate(),
+        picksCache,
         publishing: {
           onPublished: (tx, pickId) => recordPublished(tx, pickId, now()),
           // The sweep starts any fan-out whose job could not be sent now; the pick is published either way.

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
     .optional(),
   RUN_WORKER: booleanFlag.optional(),
   SHOP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -123,6 +124,8 @@ export interface Config {
   twilio: { accountSid: string; authToken: string; from: string } | null
   /** How long a shop listing answer is reused; 0 turns the shop cache off. */
   shopCacheTtlMs: number
+  /** How long a process reuses a session and its user it looked up (decision 050); 0 turns it off. */
+  sessionCacheTtlMs: number
   /** Whether the server also runs the background jobs (pick alerts); false when `npm run worker` runs them. */
   runWorker: boolean
   /** `connectWebhookSecret`: the signing secret of the Connect endpoint (connected accounts' events), when separate. */
@@ -224,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sourceMapsDir: e.SOURCE_MAPS_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     shopCacheTtlMs: e.SHOP_CACHE_TTL_MS,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     runWorker: e.RUN_WORKER ?? e.NODE_ENV !== 'test',
     adminEmail: e.ADMIN_EMAIL ?? null,
     supportEmail: e.SUPPORT_EMAIL ?? developmentSupportEmail,

@@ -17,6 +17,19 @@ export function weakEtagOf(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 
+// Answers sent from a read cache carry the tag taken when they were cached (http/read-cache.ts).
+const knownTags = new WeakMap<FastifyReply, { body: string; etag: string }>()
+
+/**
+ * Sends an answer of a read cache as it is, with the weak ETag it was cached with, so the tag is not
+ * hashed again on each request. It was checked against the route's response schema when it was
+ * made; a string with a JSON content type skips the serializer.
+ */
+export function sendCachedJson(reply: FastifyReply, answer: { body: string; etag: string }): FastifyReply {
+  knownTags.set(reply, answer)
+  return reply.type('application/json; charset=utf-8').send(answer.body)
+}
+
 /** Whether `If-None-Match` names the tag, by the weak comparison GET uses (RFC 9110 §13.1.2), or is `*`. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
@@ -51,7 +64,8 @@ export function addPublicEtags(scope: FastifyInstance, options: PublicEtagOption
   scope.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     if (!isSharedPublicRead(request, reply, options)) return payload
-    const etag = weakEtagOf(payload)
+    const known = knownTags.get(reply)
+    const etag = known && known.body === payload ? known.etag : weakEtagOf(payload)
     reply.header('etag', etag)
     if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload
     reply.code(304)

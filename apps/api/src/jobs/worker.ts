@@ -10,6 +10,7 @@ import { createOddsProvider } from '../modules/odds/odds.service.ts'
 import { createGrader, type Grader } from '../modules/picks/picks.service.ts'
 import { createBilling, type Billing } from '../modules/billing/billing.service.ts'
 import { shopTopic } from '../modules/creators/shop-cache.ts'
+import { picksTopic } from '../modules/picks/picks-cache.ts'
 import { settleAllCreators } from '../modules/analytics/creator-analytics.ts'
 import { pruneReports } from '../modules/reports/reports.service.ts'
 import { allJobs, workAllJobs } from './all-jobs.ts'
@@ -63,12 +64,19 @@ export async function createWorker(config: Config, options: WorkerOptions = {}):
   const now = () => new Date()
   const senders = createSenders(config, database.db, log, options.senders)
   const jobs = await openJobQueue(database, allJobs, { log, schedule: options.scheduler ?? true })
-  // A grade here changes records the shop shows: every API process hears of it (decision 047).
+  // A grade here changes the feeds and records the shop shows: every API process hears of it (decisions 047, 050).
   const invalidations = await openInvalidations({ db: database.db, listen: jobs.listen, log })
   const shopChanged = () => invalidations.publish(shopTopic)
   const billing = createBilling({ config, db: database.db, log, now, email: senders.email, onSaleChanged: shopChanged })
   const odds = createOddsProvider({ oddsApiKey: config.oddsApiKey }, log, { now })
-  const grader = createGrader({ db: database.db, odds, now, log, onRecordChanged: shopChanged })
+  const grader = createGrader({
+    db: database.db,
+    odds,
+    now,
+    log,
+    onRecordChanged: shopChanged,
+    onPicksChanged: () => invalidations.publish(picksTopic),
+  })
   return {
     database,
     log,

@@ -86,6 +86,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     // Tests write rows straight into the database, behind the cache's back; the cache has its own tests.
     shopCacheTtlMs: 0,
+    // Likewise users' roles and suspensions, written straight into the table; the cache's tests turn it on.
+    sessionCacheTtlMs: 0,
     ...overrides,
   }
 }

@@ -33,7 +33,7 @@ export const authBasePath = '/api/auth'
 
 /** The start of the library's cookie names (set in createAuth); over HTTPS `__Secure-` goes before it. */
 const authCookiePrefix = 'better-auth'
-const authCookieName = new RegExp(`^(?:__Secure-)?${authCookiePrefix}[.-]`)
+export const authCookieName = new RegExp(`^(?:__Secure-)?${authCookiePrefix}[.-]`)
 
 /**
  * Whether a request carries credentials, valid or not: an `Authorization` header or one of the

@@ -15,10 +15,11 @@ import {
   ShareLink,
   UsernameParams,
 } from '@picks/contracts'
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { sendCachedJson } from '../../http/public-etags.ts'
+import { carriesCredentials } from '../auth/auth.service.ts'
 import { registerCreator, updateCreatorProfile } from './creator-accounts.ts'
 import { assertCreatorShown } from './creator-visibility.ts'
 import {
@@ -34,14 +35,6 @@ import { getShareLink, recordReferralVisit } from './share-links.ts'
 import type { ShopCache } from './shop-cache.ts'
 
 const CreatorsList = z.object({ creators: z.array(CreatorSummary) })
-
-/**
- * Sends a cached answer as it is. It was checked against the route's response schema when it was
- * made; a string with a JSON content type skips the serializer.
- */
-function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body)
-}
 
 export interface CreatorsRoutesOptions {
   db: Db
@@ -74,10 +67,10 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
       const { page, limit, sports, search, sortBy } = request.query
       // The same shop, however the query was spelled: sports in one order, search in lower case.
       const key = JSON.stringify(['page', page, limit, [...(sports ?? [])].sort(), search?.toLowerCase() ?? '', sortBy])
-      const body = await shopCache.get(key, async () =>
+      const answer = await shopCache.get(key, async () =>
         JSON.stringify(CreatorsPage.parse(await listCreatorsPage({ db }, request.query))),
       )
-      return sendSerialized(reply, body)
+      return sendCachedJson(reply, answer)
     },
   )
 
@@ -94,10 +87,10 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { limit } = request.query
-      const body = await shopCache.get(JSON.stringify(['all', limit]), async () =>
+      const answer = await shopCache.get(JSON.stringify(['all', limit]), async () =>
         JSON.stringify(CreatorsList.parse({ creators: await listCreators({ db }, limit) })),
       )
-      return sendSerialized(reply, body)
+      return sendCachedJson(reply, answer)
     },
   )
 
@@ -134,9 +127,19 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const at = now()
+      const { ref } = request.query
+      // A visitor's plain lookup is the same for everyone: the shop's cache holds it (decision 050).
+      if (!ref && !carriesCredentials(request)) {
+        const key = JSON.stringify(['username', request.params.username.toLowerCase()])
+        const answer = await shopCache.get(key, async () => {
+          const creator = await findCreatorByUsername({ db }, request.params.username, at)
+          await assertCreatorShown({ db }, request, creator.id)
+          return JSON.stringify(CreatorByUsername.parse({ success: true, creator }))
+        })
+        return sendCachedJson(reply, answer)
+      }
       const creator = await findCreatorByUsername({ db }, request.params.username, at)
       await assertCreatorShown({ db }, request, creator.id)
-      const { ref } = request.query
       if (ref) {
         const touch = await recordReferralVisit(
           { db },
@@ -186,11 +189,19 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
         response: { 200: CreatorAnswer },
       },
     },
-    async (request) => {
-      const creator = await getCreatorProfile({ db }, request.params.id)
-      // The creator still sees their own page, told that the public does not.
-      const hidden = await assertCreatorShown({ db }, request, creator.id)
-      return hidden ? { creator, hidden_from_public: true } : { creator }
+    async (request, reply) => {
+      const profile = async () => {
+        const creator = await getCreatorProfile({ db }, request.params.id)
+        // The creator still sees their own page, told that the public does not.
+        const hidden = await assertCreatorShown({ db }, request, creator.id)
+        return hidden ? { creator, hidden_from_public: true } : { creator }
+      }
+      if (carriesCredentials(request)) return profile()
+      // A visitor's answer is everyone's: a hidden storefront is a 404, which is not kept.
+      const answer = await shopCache.get(JSON.stringify(['profile', request.params.id]), async () =>
+        JSON.stringify(CreatorAnswer.parse(await profile())),
+      )
+      return sendCachedJson(reply, answer)
     },
   )
 

@@ -30,6 +30,9 @@ export {
   setCreatorHidden,
 } from './creator-visibility.ts'
 
+/** The topic the shop's changes are published on (decision 050: the picks' cache hears it too). */
+export { shopTopic } from './shop-cache.ts'
+
 export { creatorBillingFacts, setNewSubscriberEmails, type CreatorBillingFacts } from './billing-emails.ts'
 // Share-link attribution (decision 036): the last touch for checkout, the events for the results.
 export { attributionDays, type ReferralTouch } from './referral-touch.ts'

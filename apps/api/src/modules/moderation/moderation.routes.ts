@@ -27,7 +27,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   now: () => Date
   /** A hidden or restored storefront changes the shop: its cached answers are forgotten. */
   shopCache: { invalidate(): Promise<void> }
-}> = async (app, { db, now, shopCache }) => {
+  /** The feeds' cache (decision 050): a hidden or restored pick leaves or rejoins them at once. */
+  picksCache: { invalidate(): Promise<void> }
+}> = async (app, { db, now, shopCache, picksCache }) => {
   app.post(
     '/reports',
     {
@@ -88,7 +90,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
         },
         async (request) => {
           const answer = await moderate({ db, now }, request, { type, id: request.params.id }, hide, request.body.note)
-          if (type === 'creator') await shopCache.invalidate()
+          await (type === 'creator' ? shopCache : picksCache).invalidate()
           return answer
         },
       )

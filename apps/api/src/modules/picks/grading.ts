@@ -71,6 +71,12 @@ export interface GraderDeps {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
   /** Told after a run that changed a record the shop shows (the shop cache forgets its answers). */
   onRecordChanged?: () => Promise<void>
+  /**
+   * Told after a run that graded picks without changing a record the shop shows: the feeds' and
+   * records' caches forget their answers (decision 050). A changed record tells `onRecordChanged`
+   * alone, which those caches hear too.
+   */
+  onPicksChanged?: () => Promise<void>
 }
 
 export interface Grader {
@@ -151,6 +157,7 @@ export function createGrader(deps: GraderDeps): Grader {
       }
       if (graded) deps.log.info({ graded }, 'picks graded from final scores')
       if (shopChanged) await deps.onRecordChanged?.()
+      else if (graded) await deps.onPicksChanged?.()
       return { graded }
     },
   }

@@ -11,11 +11,14 @@ import {
   UpdatePickBody,
   UserIdParams,
 } from '@picks/contracts'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { sendCachedJson } from '../../http/public-etags.ts'
+import type { ReadCache } from '../../http/read-cache.ts'
+import { carriesCredentials } from '../auth/auth.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import type { OddsProvider } from '../odds/odds.service.ts'
@@ -34,6 +37,8 @@ import {
   updatePick,
   type PicksDeps,
 } from './picks.service.ts'
+import type { Viewer } from './pick-view.ts'
+import { feedFreshUntil } from './picks-cache.ts'
 
 /** The fixture odds provider's clock, which the demo and the browser tests move to finish games. */
 export interface FixtureControl {
@@ -56,14 +61,47 @@ export const picksRoutes: FastifyPluginAsyncZod<{
   fixtures: FixtureControl | null
   /** Told when a record the shop shows changed (a grade, or an administrator deleting a graded pick). */
   onRecordChanged?: () => Promise<void>
+  /**
+   * The public picks reads every visitor shares (picks-cache.ts): every pick write forgets them, in
+   * every process, after it commits (decision 050).
+   */
+  picksCache: ReadCache
   /** The pick alerts' hooks: in the publishing transaction, and after its commit. */
   publishing?: Pick<PicksDeps, 'onPublished' | 'afterPublished'>
 }> = async (app, options) => {
-  const { db, odds, now, fixtures } = options
+  const { db, odds, now, fixtures, picksCache } = options
   const deps: PicksDeps = { db, odds, now, ...options.publishing }
-  const recordChanged = async (changed: boolean) => {
-    if (changed) await options.onRecordChanged?.()
+  // After a pick write has committed: the shop's notice when a record it shows changed (the picks
+  // cache hears it too), else the picks' own.
+  const recordChanged = async (shopChanged: boolean) => {
+    if (shopChanged && options.onRecordChanged) await options.onRecordChanged()
+    else await picksCache.invalidate()
   }
+  /**
+   * A feed as a visitor reads it: from the shared cache, kept until the first of its open picks
+   * closes. A request with credentials is read for its viewer.
+   */
+  const visitorFeed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: unknown[],
+    read: (viewer: Viewer | null) => Promise<PicksAnswer>,
+  ) => {
+    if (carriesCredentials(request)) return read(await viewerActor(request))
+    const answer = await picksCache.get(JSON.stringify(key), async () => {
+      const feed = PicksAnswer.parse(await read(null))
+      return { body: JSON.stringify(feed), freshUntil: feedFreshUntil(feed) }
+    })
+    return sendCachedJson(reply, answer)
+  }
+  const feedKey = (query: z.output<typeof PicksQuery>) => [
+    query.sport ?? null,
+    query.creatorId ?? null,
+    query.status ?? null,
+    query.free ?? null,
+    query.limit,
+    query.offset,
+  ]
   // Who reads a feed: the viewer's actor, so an administrator's role counts only once verified.
   const viewerActor = async (request: FastifyRequest) => (await viewer(request))?.actor ?? null
   const grader = createGrader({
@@ -72,6 +110,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
     now,
     log: app.log,
     ...(options.onRecordChanged ? { onRecordChanged: options.onRecordChanged } : {}),
+    onPicksChanged: () => picksCache.invalidate(),
   })
 
   app.post(
@@ -105,7 +144,8 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: PicksAnswer },
       },
     },
-    async (request) => listPicks(deps, await viewerActor(request), request.query),
+    async (request, reply) =>
+      visitorFeed(request, reply, ['feed', ...feedKey(request.query)], (who) => listPicks(deps, who, request.query)),
   )
 
   app.get(
@@ -120,7 +160,10 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: PicksAnswer },
       },
     },
-    async (request) => picksOfCreator(deps, await viewerActor(request), request.params.id, request.query),
+    async (request, reply) =>
+      visitorFeed(request, reply, ['creator', request.params.id, ...feedKey(request.query)], (who) =>
+        picksOfCreator(deps, who, request.params.id, request.query),
+      ),
   )
 
   app.get(
@@ -239,7 +282,14 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: CreatorRecord },
       },
     },
-    async (request) => creatorRecord(db, request.params.id),
+    // The same record for everyone: cached whoever asks.
+    async (request, reply) =>
+      sendCachedJson(
+        reply,
+        await picksCache.get(JSON.stringify(['record', request.params.id]), async () =>
+          JSON.stringify(CreatorRecord.parse(await creatorRecord(db, request.params.id))),
+        ),
+      ),
   )
 
   app.get(
@@ -253,7 +303,13 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: LeaderboardAnswer },
       },
     },
-    async (request) => leaderboard(db, request.query),
+    async (request, reply) => {
+      const { sport, sortBy, limit } = request.query
+      const answer = await picksCache.get(JSON.stringify(['leaderboard', sport ?? null, sortBy, limit]), async () =>
+        JSON.stringify(LeaderboardAnswer.parse(await leaderboard(db, request.query))),
+      )
+      return sendCachedJson(reply, answer)
+    },
   )
 
   app.post(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Invalidations } from '../../db/invalidations.ts'
-import { createShopCache, type ShopCacheOptions } from './shop-cache.ts'
+import type { Invalidations } from '../db/invalidations.ts'
+import { createReadCache, type Loaded, type ReadCacheOptions } from './read-cache.ts'
+import { weakEtagOf } from './public-etags.ts'
 
 /**
  * One process's invalidations: a publish reaches this process's own subscribers, as the real one
@@ -14,8 +15,17 @@ function oneProcess(): Pick<Invalidations, 'publish' | 'subscribe'> {
   }
 }
 
-const shopCache = (options: Omit<ShopCacheOptions, 'invalidations'>) =>
-  createShopCache({ ...options, invalidations: oneProcess() })
+/** A cache of the `shop` topic whose `get` answers the body alone. */
+function shopCache(options: Omit<ReadCacheOptions, 'invalidations' | 'topic'>, invalidations = oneProcess()) {
+  const cache = createReadCache({ ...options, topic: 'shop', invalidations })
+  return {
+    get: async (key: string, load: () => Promise<string | Loaded>) => (await cache.get(key, load)).body,
+    invalidate: (topic?: string) => cache.invalidate(topic),
+    get size() {
+      return cache.size
+    },
+  }
+}
 
 function clock(start = 1_000) {
   let now = start
@@ -32,7 +42,7 @@ function counter(prefix = 'answer') {
   }
 }
 
-describe('the shop cache', () => {
+describe('the shared read cache', () => {
   it('answers from memory until the time to live passes, then loads again', async () => {
     const time = clock()
     const cache = shopCache({ ttlMs: 5_000, now: time.now })
@@ -111,5 +121,46 @@ describe('the shop cache', () => {
     await cache.get('page 1', source.load)
     expect(source.calls).toBe(2)
     expect(cache.size).toBe(0)
+  })
+
+  it('keeps an answer no longer than its own freshness (a game starting closes its picks)', async () => {
+    const time = clock()
+    const cache = shopCache({ ttlMs: 5_000, now: time.now })
+    const source = counter()
+    const load = async () => ({ body: await source.load(), freshUntil: time.now() + 1_000 })
+    expect(await cache.get('feed', load)).toBe('answer 1')
+    time.advance(999)
+    expect(await cache.get('feed', load)).toBe('answer 1')
+    time.advance(1)
+    expect(await cache.get('feed', load)).toBe('answer 2')
+  })
+
+  it('does not keep an answer already stale when it arrives', async () => {
+    const time = clock()
+    const cache = shopCache({ ttlMs: 5_000, now: time.now })
+    const source = counter()
+    const load = async () => ({ body: await source.load(), freshUntil: time.now() })
+    await cache.get('feed', load)
+    expect(cache.size).toBe(0)
+  })
+
+  it('forgets on the other topics it shows too, and only on those', async () => {
+    const invalidations = oneProcess()
+    const cache = createReadCache({ topic: 'picks', alsoForgetOn: ['shop'], ttlMs: 60_000, invalidations })
+    await cache.get('feed', async () => 'feed 1')
+    await invalidations.publish('alerts')
+    expect(cache.size).toBe(1)
+    await invalidations.publish('shop')
+    expect(cache.size).toBe(0)
+    await cache.get('feed', async () => 'feed 2')
+    await cache.invalidate()
+    expect(cache.size).toBe(0)
+  })
+
+  it('takes the weak ETag of the body once, with the body', async () => {
+    const cache = createReadCache({ topic: 'shop', ttlMs: 60_000, invalidations: oneProcess() })
+    const first = await cache.get('page 1', async () => '{"creators":[]}')
+    expect(first).toEqual({ body: '{"creators":[]}', etag: weakEtagOf('{"creators":[]}') })
+    expect(await cache.get('page 1', async () => 'other')).toMatchObject(first)
   })
 })
