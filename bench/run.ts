@@ -1,10 +1,13 @@
 /**
- * `npm run bench` [-- --only api|http|query|bundle|alerts|start] [--duration SECONDS] [--connections N]
+ * `npm run bench` [-- --only api|http|query|bundle|alerts|start|scale] [--duration SECONDS] [--connections N]
  *                 [--log-level LEVEL]
  *
  *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c;
  *   alerts = d (a pick's fan-out to 100,000 subscribers, and sending through SMTP and an SMS double);
- *   start = e (`npm start` after the build on an empty data directory: time to the first page).
+ *   start = e (`npm start` after the build on an empty data directory: time to the first page);
+ *   scale = 1 and then 2 API processes and the worker behind nginx (Debian's package) on one
+ *   PostgreSQL: the mixed public workload through nginx, a pick published to 100,000 subscribers
+ *   during it (use --duration 30 or more: the fan-out should fall inside the measured load).
  *   --log-level sets the API server's LOG_LEVEL (default warn), to show what logging costs.
  *   --no-breakdown skips the cheaper-routes breakdown of section a (health, ready, list).
  *   --out NAME writes bench/results/NAME.{md,json} instead of latest.{md,json}.
@@ -24,10 +27,11 @@ import { installExitHandlers, repoRoot } from './lib/children.ts'
 import { runHttpSection } from './lib/http-section.ts'
 import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
 import { runQuerySection } from './lib/query-section.ts'
+import { runScaleSection } from './lib/scale-out-section.ts'
 import { runStartSection } from './lib/start-section.ts'
 import { machine, toMarkdown, type Results } from './lib/report.ts'
 
-const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts', 'start'] as const
+const onlyChoices = ['api', 'http', 'query', 'bundle', 'alerts', 'start', 'scale'] as const
 type Only = (typeof onlyChoices)[number]
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -86,7 +90,7 @@ async function main(): Promise<void> {
   installExitHandlers()
   const options = parseOptions()
   const log = (message: string) => console.log(message)
-  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts' | 'start') =>
+  const runs = (section: 'http' | 'query' | 'bundle' | 'alerts' | 'start' | 'scale') =>
     options.only === null ||
     options.only === section ||
     (options.only === 'api' && (section === 'http' || section === 'query'))
@@ -112,9 +116,10 @@ async function main(): Promise<void> {
     ...(previous.bundle ? { bundle: previous.bundle } : {}),
     ...(previous.alerts ? { alerts: previous.alerts } : {}),
     ...(previous.start ? { start: previous.start } : {}),
+    ...(previous.scale ? { scale: previous.scale } : {}),
   }
 
-  if (runs('http') || runs('query') || runs('alerts')) {
+  if (runs('http') || runs('query') || runs('alerts') || runs('scale')) {
     const postgres: PostgresAvailability = await acquirePostgres()
     if (postgres.available) {
       results.machine.postgres = postgres.server.version
@@ -136,6 +141,16 @@ async function main(): Promise<void> {
       }
       if (runs('query')) results.query = await runQuerySection({ postgres, log })
       if (runs('alerts')) results.alerts = await runAlertsSection({ postgres, log })
+      if (runs('scale')) {
+        results.scale = await runScaleSection({
+          postgres,
+          connections: options.connections,
+          durationSec: options.durationSec,
+          warmupSec: 2,
+          apiLogLevel: options.apiLogLevel,
+          log,
+        })
+      }
     } finally {
       if (postgres.available) postgres.server.release()
     }
@@ -155,6 +170,23 @@ async function main(): Promise<void> {
   const failed = results.http?.databases.some((d) => d.ran && d.rows.some((r) => !r.api.ok || !r.bare.ok))
   if (failed) {
     console.error('FAILED: some requests returned non-2xx or errors (see the tables)')
+    process.exitCode = 1
+  }
+  const scaleRuns = results.scale?.ran ? results.scale.runs : []
+  const scaleFailed = scaleRuns.filter(
+    (r) =>
+      r.loads.some((l) => !l.load.ok) ||
+      r.delivery.duplicateKeys !== 0 ||
+      r.delivery.notExactlyOnce.email !== 0 ||
+      r.delivery.notExactlyOnce.sms !== 0 ||
+      r.delivery.smtp.duplicates !== 0 ||
+      r.delivery.smsOutbox.duplicates !== 0 ||
+      r.delivery.failed !== 0,
+  )
+  if (scaleFailed.length) {
+    console.error(
+      `FAILED: scale-out with ${scaleFailed.map((r) => r.apiProcesses).join(' and ')} API process(es): failed requests, failed deliveries or duplicates (see the scale-out table)`,
+    )
     process.exitCode = 1
   }
   const duplicated = results.alerts?.databases.some(
