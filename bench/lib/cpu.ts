@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 
 /**
@@ -55,6 +56,27 @@ function allProcesses(): ProcStat[] {
     if (stat) out.push(stat)
   }
   return out
+}
+
+/**
+ * The PostgreSQL server listening on `port` (its postmaster: a `postgres` process whose parent is
+ * not one, whose data directory's postmaster.pid names that port), so that its backends are counted
+ * and other clusters on the machine are not. Null when not found (not ours to read, say).
+ */
+export function postmasterPid(port: number): number | null {
+  const processes = allProcesses()
+  const postgres = new Set(processes.filter((p) => p.comm === 'postgres').map((p) => p.pid))
+  for (const p of processes) {
+    if (!postgres.has(p.pid) || postgres.has(p.ppid)) continue
+    try {
+      const dataDir = readlinkSync(`/proc/${p.pid}/cwd`)
+      const lines = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')
+      if (Number(lines[0]) === p.pid && Number(lines[3]) === port) return p.pid
+    } catch {
+      /* another user's process, or gone */
+    }
+  }
+  return null
 }
 
 /** The groups of processes whose CPU is counted: named pids (and their children), and PostgreSQL's processes by name. */

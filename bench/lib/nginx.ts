@@ -82,10 +82,12 @@ export async function startNginx(options: {
   // As root nginx would hand its workers to `nobody`, who cannot enter a private temp directory.
   const user = process.getuid?.() === 0 ? 'root' : null
   writeFileSync(conf, nginxConfig({ ...options, user }))
-  execFileSync(nginxBinary, ['-t', '-q', '-p', options.prefix, '-c', conf], { stdio: 'pipe' })
+  // -e: the log of the start itself, before the configuration's error_log applies, inside the prefix too.
+  const base = ['-p', options.prefix, '-c', conf, '-e', path.join(options.prefix, 'error.log')]
+  execFileSync(nginxBinary, ['-t', '-q', ...base], { stdio: 'pipe' })
   const node = startChild(
     nginxBinary,
-    ['-p', options.prefix, '-c', conf, '-g', 'daemon off;'],
+    [...base, '-g', 'daemon off;'],
     { PATH: process.env.PATH ?? '' },
     path.join(options.prefix, 'stdout.log'),
   )

@@ -11,7 +11,7 @@ import { latestCode, testPassword } from '../../apps/api/src/test/accounts.ts'
 import type { SinkCounts } from '../../apps/api/src/test/smtp-sink.ts'
 import { alertSubscribers, startSinks, type Sinks } from './alerts-section.ts'
 import { onCleanup, startNodeChild, waitForHttp, waitForLog, type NodeChild } from './children.ts'
-import { cpuBetween, cpuSnapshot, type CpuGroups, type CpuUse } from './cpu.ts'
+import { cpuBetween, cpuSnapshot, postmasterPid, type CpuGroups, type CpuUse } from './cpu.ts'
 import { apiEnv, httpCreators, seedShopCreators } from './http-section.ts'
 import type { LoadOptions, LoadResult } from './load.ts'
 import { measureMixed, mixedPaths, type MixedTargets } from './mixed-workload.ts'
@@ -204,6 +204,7 @@ async function startCluster(
     })
     started.push(nginx.node)
     const pid = (n: NodeChild) => n.child.pid ?? -1
+    const postgresPid = postmasterPid(Number(new URL(options.databaseUrl).port || 5432))
     return {
       apis,
       worker,
@@ -213,7 +214,8 @@ async function startCluster(
         api: { pids: apis.map((a) => pid(a.node)) },
         worker: { pids: [pid(worker)] },
         nginx: { pids: [pid(nginx.node)], withChildren: true },
-        postgres: { comm: 'postgres' },
+        // The benchmark's own cluster and its backends; every `postgres` on the machine if it is not found.
+        postgres: postgresPid === null ? { comm: 'postgres' } : { pids: [postgresPid], withChildren: true },
         sinks: { pids: [pid(sinks.child)] },
         'load generator': { pids: [process.pid] },
       },
