@@ -27,8 +27,10 @@ import { createDatabase, dropDatabase, type PostgresAvailability } from './postg
 
 /** Picks per seeded creator: six graded over the past week and two pending, so feeds and records have content. */
 export const picksPerCreator = 8
-/** A pick's deliveries are watched until every one is sent, or this long after it was published. */
-export const deliveryLimitMs = 600_000
+/** A pick's deliveries are watched until every one is sent, or this long after it was published (--delivery-limit). */
+export const defaultDeliveryLimitSec = 600
+/** What a delivery still queued at the limit is marked with, so the next run's worker leaves it. */
+export const leftAtLimit = 'left by the scale benchmark at its time limit'
 /** When, into the measured load, the pick is published. */
 const publishAfterMs = 1_000
 const authSecret = 'benchmark-only-secret-at-least-32-characters'
@@ -59,6 +61,10 @@ export interface DeliveryCheck {
   /** The SMS outbox since the pick was published. */
   smsOutbox: { messages: number; duplicates: number }
   stoppedBy: 'all sent' | 'time limit'
+  /** Deliveries still queued at the time limit, marked failed by the benchmark (0 when all were sent). */
+  abandoned: number
+  /** Sent per second from the POST until the last look. */
+  sentPerSec: number
 }
 
 export interface ScaleLoad {
@@ -95,6 +101,8 @@ export type ScaleSection =
   | { measuredAt: string; ran: false; reason: string }
 
 export interface ScaleSectionOptions extends LoadOptions {
+  /** Seconds after publishing a pick to stop waiting for its deliveries. */
+  deliveryLimitSec: number
   postgres: PostgresAvailability
   apiLogLevel: string
   log(message: string): void
@@ -445,10 +453,22 @@ async function runWith(
         allSentMs = now - sentAt
         break
       }
-      if (now - sentAt > deliveryLimitMs) break
+      if (now - sentAt > options.deliveryLimitSec * 1000) break
       await new Promise((resolve) => setTimeout(resolve, 250))
       progress = await progressOf(client, pickId)
     }
+    // Stopped by the limit: what is still queued is marked failed (and counted as not sent below),
+    // so that the next run's worker, which sends this creator's due deliveries, does not send it too.
+    const abandoned =
+      allSentMs === null
+        ? ((
+            await client.query(
+              `update alert_deliveries set status = 'failed', failed_at = now(), error = $2
+               where pick_id = $1 and status = 'queued'`,
+              [pickId, leftAtLimit],
+            )
+          ).rowCount ?? 0)
+        : 0
     const checks = await checkDeliveries(client, pickId, cluster.sinks)
     const delivery: DeliveryCheck = {
       pickId,
@@ -460,11 +480,13 @@ async function runWith(
       expected,
       ...progress,
       ...checks,
+      abandoned,
+      sentPerSec: progress.sent / ((performance.now() - sentAt) / 1000),
       stoppedBy: allSentMs === null ? 'time limit' : 'all sent',
     }
     const s = (v: number | null) => (v === null ? 'not within the limit' : `${(v / 1000).toFixed(1)} s`)
     log(
-      `  pick published in ${delivery.publishMs.toFixed(0)} ms; ${delivery.rows.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} deliveries queued in ${s(allQueuedMs)}, sent in ${s(allSentMs)} (${delivery.failed} failed)`,
+      `  pick published in ${delivery.publishMs.toFixed(0)} ms; ${delivery.rows.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} deliveries queued in ${s(allQueuedMs)}, sent in ${s(allSentMs)} (${delivery.sent.toLocaleString('en-US')} sent, ${delivery.sentPerSec.toFixed(0)}/s; ${delivery.failed} failed, ${abandoned} of them left queued at the limit)`,
     )
     log(
       `  duplicates: ${delivery.duplicateKeys} keys; not exactly once: e-mail ${delivery.notExactlyOnce.email}, SMS ${delivery.notExactlyOnce.sms}; SMTP sink ${delivery.smtp.messages} messages / ${delivery.smtp.duplicates} duplicates; SMS outbox ${delivery.smsOutbox.messages} / ${delivery.smsOutbox.duplicates}`,
