@@ -459,12 +459,14 @@ async function runWith(
     }
     // Stopped by the limit: what is still queued is marked failed (and counted as not sent below),
     // so that the next run's worker, which sends this creator's due deliveries, does not send it too.
+    // The worker is stopped first: marking rows it is claiming at the same time deadlocks.
+    if (allSentMs === null) await cluster.worker.stop(15_000)
     const abandoned =
       allSentMs === null
         ? ((
             await client.query(
               `update alert_deliveries set status = 'failed', failed_at = now(), error = $2
-               where pick_id = $1 and status = 'queued'`,
+               where pick_id = $1 and status in ('queued', 'sending')`,
               [pickId, leftAtLimit],
             )
           ).rowCount ?? 0)
