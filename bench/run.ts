@@ -1,6 +1,6 @@
 /**
- * `npm run bench` [-- --only api|http|reads|query|bundle|alerts|start|lighthouse] [--duration SECONDS]
- *                 [--connections N]
+ * `npm run bench` [-- --only api|http|reads|query|bundle|alerts|start|lighthouse|scale]
+ *                 [--duration SECONDS] [--connections N] [--delivery-limit SECONDS]
  *                 [--log-level LEVEL]
  *
  *   api    = http + query (sections a and b); http = a only; query = b only; bundle = c;
@@ -10,6 +10,10 @@
  *   lighthouse = f (Lighthouse's mobile performance score, FCP, LCP, TBT, CLS and JS transferred on
  *   /shop-picks, a purchase page, /locker-room and /my-picks, signed out: the production build and
  *   server, Debian's Chromium or CHROME_PATH, 3 runs per page, medians; builds the web app if stale).
+ *   scale = 1 and then 2 API processes and the worker behind nginx (Debian's package) on one
+ *   PostgreSQL: the mixed public workload through nginx, a pick published to 100,000 subscribers
+ *   during it (use --duration 30 or more: the fan-out should fall inside the measured load).
+ *   --delivery-limit SECONDS (scale): how long to wait for a pick's deliveries (default 600).
  *   --log-level sets the API server's LOG_LEVEL (default warn), to show what logging costs.
  *   --no-breakdown skips the cheaper-routes breakdown of section a (health, ready, list).
  *   --out NAME writes bench/results/NAME.{md,json} instead of latest.{md,json}.
@@ -31,10 +35,11 @@ import { runLighthouseSection } from './lib/lighthouse-section.ts'
 import { acquirePostgres, type PostgresAvailability } from './lib/postgres.ts'
 import { runQuerySection } from './lib/query-section.ts'
 import { runReadsSection } from './lib/reads-section.ts'
+import { runScaleSection } from './lib/scale-out-section.ts'
 import { runStartSection } from './lib/start-section.ts'
 import { machine, toMarkdown, type Results } from './lib/report.ts'
 
-const onlyChoices = ['api', 'http', 'reads', 'query', 'bundle', 'alerts', 'start', 'lighthouse'] as const
+const onlyChoices = ['api', 'http', 'reads', 'query', 'bundle', 'alerts', 'start', 'lighthouse', 'scale'] as const
 type Only = (typeof onlyChoices)[number]
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -45,6 +50,7 @@ function parseOptions() {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       'log-level': { type: 'string', default: 'warn' },
+      'delivery-limit': { type: 'string', default: '600' },
       'no-breakdown': { type: 'boolean', default: false },
       out: { type: 'string', default: 'latest' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -64,6 +70,9 @@ function parseOptions() {
     throw new Error('--duration must be 1..600 seconds')
   if (!Number.isInteger(connections) || connections < 1 || connections > 1000)
     throw new Error('--connections must be 1..1000')
+  const deliveryLimitSec = Number(values['delivery-limit'])
+  if (!Number.isInteger(deliveryLimitSec) || deliveryLimitSec < 10 || deliveryLimitSec > 3600)
+    throw new Error('--delivery-limit must be 10..3600 seconds')
   if (!logLevels.includes(values['log-level'])) throw new Error(`--log-level must be one of ${logLevels.join(', ')}`)
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(values.out))
     throw new Error('--out must be a plain file name (letters, digits, - and _)')
@@ -72,6 +81,7 @@ function parseOptions() {
     durationSec,
     connections,
     apiLogLevel: values['log-level'],
+    deliveryLimitSec,
     breakdown: !values['no-breakdown'],
     out: values.out,
   }
@@ -93,7 +103,7 @@ async function main(): Promise<void> {
   installExitHandlers()
   const options = parseOptions()
   const log = (message: string) => console.log(message)
-  const runs = (section: 'http' | 'reads' | 'query' | 'bundle' | 'alerts' | 'start' | 'lighthouse') =>
+  const runs = (section: 'http' | 'reads' | 'query' | 'bundle' | 'alerts' | 'start' | 'lighthouse' | 'scale') =>
     options.only === null ||
     options.only === section ||
     (options.only === 'api' && (section === 'http' || section === 'query'))
@@ -121,9 +131,10 @@ async function main(): Promise<void> {
     ...(previous.alerts ? { alerts: previous.alerts } : {}),
     ...(previous.start ? { start: previous.start } : {}),
     ...(previous.lighthouse ? { lighthouse: previous.lighthouse } : {}),
+    ...(previous.scale ? { scale: previous.scale } : {}),
   }
 
-  if (runs('http') || runs('reads') || runs('query') || runs('alerts')) {
+  if (runs('http') || runs('reads') || runs('query') || runs('alerts') || runs('scale')) {
     const postgres: PostgresAvailability = await acquirePostgres()
     if (postgres.available) {
       results.machine.postgres = postgres.server.version
@@ -145,6 +156,8 @@ async function main(): Promise<void> {
       if (runs('reads')) results.reads = await runReadsSection(loadRun)
       if (runs('query')) results.query = await runQuerySection({ postgres, log })
       if (runs('alerts')) results.alerts = await runAlertsSection({ postgres, log })
+      if (runs('scale'))
+        results.scale = await runScaleSection({ ...loadRun, deliveryLimitSec: options.deliveryLimitSec })
     } finally {
       if (postgres.available) postgres.server.release()
     }
@@ -167,6 +180,23 @@ async function main(): Promise<void> {
     results.reads?.databases.some((d) => d.ran && [d.mixed, d.subscribed].some((c) => !c.api.ok || !c.bare.ok))
   if (failed) {
     console.error('FAILED: some requests returned non-2xx or errors (see the tables)')
+    process.exitCode = 1
+  }
+  const scaleRuns = results.scale?.ran ? results.scale.runs : []
+  const scaleFailed = scaleRuns.filter(
+    (r) =>
+      r.loads.some((l) => !l.load.ok) ||
+      r.delivery.duplicateKeys !== 0 ||
+      r.delivery.notExactlyOnce.email !== 0 ||
+      r.delivery.notExactlyOnce.sms !== 0 ||
+      r.delivery.smtp.duplicates !== 0 ||
+      r.delivery.smsOutbox.duplicates !== 0 ||
+      r.delivery.failed !== r.delivery.abandoned,
+  )
+  if (scaleFailed.length) {
+    console.error(
+      `FAILED: scale-out with ${scaleFailed.map((r) => r.apiProcesses).join(' and ')} API process(es): failed requests, failed deliveries or duplicates (see the scale-out table)`,
+    )
     process.exitCode = 1
   }
   const duplicated = results.alerts?.databases.some(

@@ -91,7 +91,7 @@ export interface AlertsSection {
 const smtpConnections = 5
 const links = { publicUrl: 'https://picks.example', secret: 'benchmark-only-secret-at-least-32-characters' }
 
-interface Sinks {
+export interface Sinks {
   child: NodeChild
   smtpUrl: string
   smsBaseUrl: string
@@ -106,7 +106,7 @@ interface SinkReport {
   cpuMs: number
 }
 
-async function startSinks(workDir: string, kind: string): Promise<Sinks> {
+export async function startSinks(workDir: string, kind: string): Promise<Sinks> {
   const [port, smtpPort, smsPort] = [await freePort(), await freePort(), await freePort()]
   const child = startNodeChild(
     'bench/alerts-sinks.ts',

@@ -92,8 +92,16 @@ export interface NodeChild {
  * has to drain a child's logs while it measures.
  */
 export function startNodeChild(script: string, env: NodeJS.ProcessEnv, logFile: string): NodeChild {
+  return startChild(process.execPath, ['--import', 'tsx', script], env, logFile)
+}
+
+/**
+ * Starts `command` itself (no shell), from the repository root, its output to `logFile`; killed
+ * with every other child however the benchmark ends.
+ */
+export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): NodeChild {
   const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', fd, fd],
@@ -143,4 +151,25 @@ export async function waitForHttp(url: string, node: NodeChild, timeoutMs = 60_0
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${lastProblem}):\n${node.tail()}`)
+}
+
+/** Polls the child's log until a line contains `text`, the child exits, or timeoutMs passes. */
+export async function waitForLog(node: NodeChild, text: string, timeoutMs = 60_000): Promise<number> {
+  const startedAt = performance.now()
+  while (performance.now() - startedAt < timeoutMs) {
+    if (node.child.exitCode !== null || node.child.signalCode !== null) {
+      throw new Error(
+        `child exited (${node.child.exitCode ?? node.child.signalCode}) before logging "${text}":\n${node.tail()}`,
+      )
+    }
+    let log = ''
+    try {
+      log = readFileSync(node.logFile, 'utf8')
+    } catch {
+      /* not written yet */
+    }
+    if (log.includes(text)) return performance.now() - startedAt
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no "${text}" in ${node.logFile} within ${timeoutMs} ms:\n${node.tail()}`)
 }

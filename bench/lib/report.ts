@@ -5,6 +5,7 @@ import type { HttpDatabaseResult, HttpSection } from './http-section.ts'
 import { lighthouseTargets, type LighthousePage, type LighthouseSection } from './lighthouse-section.ts'
 import type { QuerySection } from './query-section.ts'
 import { readsTargets, type ReadsComparison, type ReadsSection } from './reads-section.ts'
+import type { ScaleRun, ScaleSection } from './scale-out-section.ts'
 import type { StartSection } from './start-section.ts'
 
 export interface Machine {
@@ -28,6 +29,7 @@ export interface Results {
   alerts?: AlertsSection
   start?: StartSection
   lighthouse?: LighthouseSection
+  scale?: ScaleSection
 }
 
 export const targets = {
@@ -108,6 +110,7 @@ export function verdicts(results: Results): TargetVerdict[] {
   out.push(...alertVerdicts(results.alerts))
   out.push(startVerdict(results.start))
   out.push(...lighthouseVerdicts(results.lighthouse))
+  out.push(scaleVerdict(results.scale))
   return out
 }
 
@@ -152,6 +155,114 @@ function startVerdict(section: StartSection | undefined): TargetVerdict {
     measured: `${seconds(section.firstPageMedianMs)} (${section.firstPageCpuMedianMs === null ? '–' : seconds(section.firstPageCpuMedianMs)} CPU, load average ${section.loadAverage.before.toFixed(1)}); demo picks posted and graded after ${section.demoPicksMedianMs === null ? '–' : seconds(section.demoPicksMedianMs)}`,
     met: section.firstPageMedianMs <= section.budgetMs,
   }
+}
+
+/** Every delivery of the pick sent, none twice, each subscriber one per channel. */
+function exactlyOnce(run: ScaleRun): boolean {
+  const d = run.delivery
+  return (
+    d.allSentMs !== null &&
+    d.failed === 0 &&
+    d.duplicateKeys === 0 &&
+    d.notExactlyOnce.email === 0 &&
+    d.notExactlyOnce.sms === 0 &&
+    d.smtp.duplicates === 0 &&
+    d.smsOutbox.duplicates === 0
+  )
+}
+
+function scaleVerdict(section: ScaleSection | undefined): TargetVerdict {
+  const target =
+    'Scale-out behind nginx (1 and 2 API processes): a pick to 100,000 subscribers during the mixed load, every delivery sent exactly once'
+  if (!section?.ran) {
+    return { target, measured: section ? `not measured: ${section.reason.split('\n')[0]}` : 'not measured', met: null }
+  }
+  return {
+    target,
+    measured: section.runs
+      .map(
+        (r) =>
+          `${r.apiProcesses} API: ${int(r.delivery.sent)} of ${int(r.delivery.expected)} sent in ${r.delivery.allSentMs === null ? 'not within the limit' : seconds(r.delivery.allSentMs)}, ${r.delivery.duplicateKeys + r.delivery.smtp.duplicates + r.delivery.smsOutbox.duplicates} duplicates`,
+      )
+      .join('; '),
+    met: section.runs.every(exactlyOnce),
+  }
+}
+
+function scaleMarkdown(section: ScaleSection): string {
+  const parts = [`## Scale-out behind nginx (${section.measuredAt})`, '']
+  if (!section.ran) {
+    parts.push(`Not measured: ${section.reason.replace(/\n/g, '\n    ')}`)
+    return parts.join('\n')
+  }
+  const groups = ['api', 'nginx', 'postgres', 'worker', 'load generator'] as const
+  parts.push(
+    `${section.nginx} on 127.0.0.1 in front of the API processes (round robin, keep-alive to them), the worker and one PostgreSQL; ` +
+      `${int(section.creators)} creators with ${int(section.picks)} picks; the mixed public workload (bench/lib/mixed-workload.ts) at ${section.connections} connections for ${section.durationSec} s after a ${section.warmupSec} s warm-up. ` +
+      `A creator publishes a premium pick through nginx one second into the second load through nginx; ${int(section.subscribers)} subscribers take it by e-mail (SMTP sink) and SMS (database outbox). ` +
+      `Seed ${seconds(section.seedMs)}; ${section.loadBefore} before, ${section.loadAfter} after.`,
+    '',
+    'CPU is per request, over the measured window, from /proc (user + system), in ms; busy cores: the whole machine.',
+    '',
+    table(
+      [
+        'API processes',
+        'load',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'non-2xx / errors',
+        'busy cores',
+        ...groups.map((g) => `${g} CPU ms/req`),
+      ],
+      section.runs.flatMap((r) =>
+        r.loads.map((l) => [
+          String(r.apiProcesses),
+          l.label,
+          `**${int(l.load.reqPerSec)}**`,
+          String(l.load.p50Ms),
+          `**${l.load.p99Ms}**`,
+          `${l.load.non2xx} / ${l.load.errors + l.load.timeouts}`,
+          l.cpu.busyCores.toFixed(2),
+          ...groups.map((g) => (l.load.requests > 0 ? ((l.cpu.groups[g] ?? 0) / l.load.requests).toFixed(2) : '–')),
+        ]),
+      ),
+    ),
+    '',
+    table(
+      [
+        'API processes',
+        'publish (POST)',
+        'all queued',
+        'all sent',
+        'at load end (queued / sent)',
+        'sent / expected',
+        'failed',
+        'duplicate keys',
+        'not exactly once (e-mail / SMS)',
+        'SMTP sink (messages / dupl.)',
+        'SMS outbox (messages / dupl.)',
+      ],
+      section.runs.map((r) => {
+        const d = r.delivery
+        const s = (v: number | null) => (v === null ? '**not within the limit**' : `**${seconds(v)}**`)
+        return [
+          String(r.apiProcesses),
+          `${int(d.publishMs)} ms (${d.publishStatus})`,
+          s(d.allQueuedMs),
+          s(d.allSentMs),
+          `${int(d.atLoadEnd.rows)} / ${int(d.atLoadEnd.sent)}`,
+          `${int(d.sent)} / ${int(d.expected)} (${int(d.sentPerSec)}/s)`,
+          `${d.failed} (${int(d.abandoned)} left queued at the limit)`,
+          String(d.duplicateKeys),
+          `${d.notExactlyOnce.email} / ${d.notExactlyOnce.sms}`,
+          `${int(d.smtp.messages)} / ${d.smtp.duplicates}`,
+          `${int(d.smsOutbox.messages)} / ${d.smsOutbox.duplicates}`,
+        ]
+      }),
+    ),
+  )
+  return parts.join('\n')
 }
 
 function lighthouseVerdicts(section: LighthouseSection | undefined): TargetVerdict[] {
@@ -585,5 +696,6 @@ export function toMarkdown(results: Results): string {
   if (results.alerts) parts.push('', alertsMarkdown(results.alerts))
   if (results.start) parts.push('', startMarkdown(results.start))
   if (results.lighthouse) parts.push('', lighthouseMarkdown(results.lighthouse))
+  if (results.scale) parts.push('', scaleMarkdown(results.scale))
   return `${parts.join('\n')}\n`
 }
