@@ -39,7 +39,11 @@ function once(url: string, connections: number, durationSec: number): Promise<au
  */
 export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSec > 0) await once(url, options.connections, options.warmupSec)
-  const r = await once(url, options.connections, options.durationSec)
+  return toLoadResult(url, await once(url, options.connections, options.durationSec))
+}
+
+/** autocannon's result as the benchmark reports it. */
+export function toLoadResult(url: string, r: autocannon.Result): LoadResult {
   return {
     url,
     reqPerSec: r.requests.average,

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon'
-import type { LoadOptions, LoadResult } from './load.ts'
+import { toLoadResult, type LoadOptions, type LoadResult } from './load.ts'
 
 /** What the mixed public workload reads about: one creator of the seeded shop. */
 export interface MixedTargets {
@@ -45,18 +45,5 @@ export async function measureMixed(
       requests: paths.map((path) => ({ method: 'GET' as const, path })),
     })
   if (options.warmupSec > 0) await once(options.warmupSec)
-  const r = await once(options.durationSec)
-  return {
-    url: `${origin} (${paths.length} paths, cycled)`,
-    reqPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    maxMs: r.latency.max,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    bytesPerSec: r.throughput.average,
-    ok: r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.requests.total > 0,
-  }
+  return toLoadResult(`${origin} (${paths.length} paths, cycled)`, await once(options.durationSec))
 }
