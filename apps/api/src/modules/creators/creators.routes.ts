@@ -128,18 +128,20 @@ export const creatorsRoutes: FastifyPluginAsyncZod<CreatorsRoutesOptions> = asyn
     async (request, reply) => {
       const at = now()
       const { ref } = request.query
+      const lookUp = async () => {
+        const creator = await findCreatorByUsername({ db }, request.params.username, at)
+        await assertCreatorShown({ db }, request, creator.id)
+        return creator
+      }
       // A visitor's plain lookup is the same for everyone: the shop's cache holds it (decision 050).
       if (!ref && !carriesCredentials(request)) {
         const key = JSON.stringify(['username', request.params.username.toLowerCase()])
-        const answer = await shopCache.get(key, async () => {
-          const creator = await findCreatorByUsername({ db }, request.params.username, at)
-          await assertCreatorShown({ db }, request, creator.id)
-          return JSON.stringify(CreatorByUsername.parse({ success: true, creator }))
-        })
+        const answer = await shopCache.get(key, async () =>
+          JSON.stringify(CreatorByUsername.parse({ success: true, creator: await lookUp() })),
+        )
         return sendCachedJson(reply, answer)
       }
-      const creator = await findCreatorByUsername({ db }, request.params.username, at)
-      await assertCreatorShown({ db }, request, creator.id)
+      const creator = await lookUp()
       if (ref) {
         const touch = await recordReferralVisit(
           { db },
