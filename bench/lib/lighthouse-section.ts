@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { distDir, ensureWebBuild, jsBudgetBytes } from './bundle-section.ts'
 import { startNodeChild, waitForHttp, type NodeChild } from './children.ts'
+import { benchApiEnv } from './http-section.ts'
 import { freePort } from './net.ts'
 import { median } from './stats.ts'
 
@@ -131,20 +132,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** The production server (`apps/api` start with NODE_ENV=production) on the built app, with the demo data. */
 async function startProductionServer(workDir: string): Promise<{ node: NodeChild; base: string }> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? tmpdir(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
+  const env = benchApiEnv(workDir, 'warn', port, {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: path.join(workDir, 'data'),
     SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    // Production refuses to start without these; throwaway values for a server that lives a few minutes.
-    AUTH_SECRET: 'lighthouse-benchmark-throwaway-secret-0123456789',
-    SUPPORT_EMAIL: 'support@example.com',
-  }
+    WEB_DIST_DIR: distDir,
+  })
   const node = startNodeChild('apps/api/src/server.ts', env, path.join(workDir, 'server.log'))
   const base = `http://127.0.0.1:${port}`
   try {

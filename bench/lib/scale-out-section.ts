@@ -12,7 +12,7 @@ import type { SinkCounts } from '../../apps/api/src/test/smtp-sink.ts'
 import { alertSubscribers, startSinks, type Sinks } from './alerts-section.ts'
 import { onCleanup, startNodeChild, waitForHttp, waitForLog, type NodeChild } from './children.ts'
 import { cpuBetween, cpuSnapshot, postmasterPid, type CpuGroups, type CpuUse } from './cpu.ts'
-import { apiEnv, httpCreators, seedShop } from './http-section.ts'
+import { apiEnv, benchAuthSecret, httpCreators, seedShop } from './http-section.ts'
 import type { LoadOptions, LoadResult } from './load.ts'
 import { measureMixed, mixedPaths, type MixedTargets } from './mixed-workload.ts'
 import { freePort } from './net.ts'
@@ -33,7 +33,6 @@ export const defaultDeliveryLimitSec = 600
 export const leftAtLimit = 'left by the scale benchmark at its time limit'
 /** When, into the measured load, the pick is published. */
 const publishAfterMs = 1_000
-const authSecret = 'benchmark-only-secret-at-least-32-characters'
 const publisherEmail = 'scale-publisher@bench.test'
 const audiencePrefix = 'scale'
 
@@ -149,7 +148,7 @@ async function seedPicks(database: Database, target: string): Promise<number> {
 function clusterEnv(databaseUrl: string, publicUrl: string, logLevel: string, workDir: string) {
   return {
     NODE_ENV: 'production',
-    AUTH_SECRET: authSecret,
+    AUTH_SECRET: benchAuthSecret,
     SUPPORT_EMAIL: 'support@bench.test',
     LOG_LEVEL: logLevel,
     SEED_DEMO_DATA: 'false',
