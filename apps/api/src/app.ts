@@ -245,6 +245,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
   // The feeds, a creator's picks, records and the leaderboard as visitors read them (decision 050).
   const picksCache = createPicksCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
+  const subscribedFeeds = createPicksCache({
+    ttlMs: config.shopCacheTtlMs,
+    now: () => now().getTime(),
+    invalidations,
+    maxEntries: 2_000,
+  })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -356,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         fixtures: fixtureControls(odds),
         onRecordChanged: () => shopCache.invalidate(),
         picksCache,
+        subscribedFeeds,
         publishing: {
           onPublished: (tx, pickId) => recordPublished(tx, pickId, now()),
           // The sweep starts any fan-out whose job could not be sent now; the pick is published either way.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } fro
 import { buildApp } from '../../app.ts'
 import { testOrigin } from '../../test/accounts.ts'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
-import { creator } from '../../test/payments.ts'
+import { addPlan, buy, creator, dayPass, onboard } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
 import { createFakeOdds, dayMs, hourMs, pickBody, postPick } from './picks-test-support.ts'
 
@@ -163,6 +163,54 @@ describe('the shared read cache of public picks', () => {
     const own = await request(t, 'GET', '/picks', dana)
     expect((PicksAnswer.parse(own.json()).picks[0] ?? { locked: true }).locked).toBe(false)
     expect(own.headers.etag).toBeUndefined()
+  })
+
+  it("shares a subscriber's feed with everyone entitled to the same creators, and follows each one's entitlements", async () => {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    const eve = await creator(t, 'eve@example.com', 'EveEdges')
+    const [danaPass, evePass] = await Promise.all(
+      [dana, eve].map(async (who) => {
+        await onboard(t, who)
+        return (await addPlan(t, who, dayPass)).id
+      }),
+    )
+    const pat = await person(t, 'pat@example.com')
+    const sue = await person(t, 'sue@example.com')
+    const premium = { is_premium: true }
+    const danas = await postPick(
+      t,
+      dana,
+      pickBody({ game_date: gameIn(30), reasoning: 'Only on Dana’s page.' }, premium),
+    )
+    clock = new Date(clock.getTime() + 60_000)
+    const eves = await postPick(t, eve, pickBody({ game_date: gameIn(30), reasoning: 'Only on Eve’s page.' }, premium))
+    const subscribed = async (who: Person) => {
+      const res = await request(t, 'GET', `/picks/subscribed/${who.id}`, who)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.headers.etag).toBeUndefined()
+      return PicksAnswer.parse(res.json())
+    }
+    const idsOf = async (who: Person) => (await subscribed(who)).picks.map((p) => p.id)
+
+    expect(await subscribed(pat)).toEqual({ picks: [], total: 0, limit: 30, offset: 0 })
+    await buy(t, pat, danaPass)
+    const patsFeed = await subscribed(pat)
+    expect(patsFeed.picks.map((p) => [p.id, p.locked, p.reasoning])).toEqual([[danas, false, 'Only on Dana’s page.']])
+    // Sue, entitled to the same creator, reads the same page; then to Eve's as well, a page of her own.
+    await buy(t, sue, danaPass)
+    expect(await subscribed(sue)).toEqual(patsFeed)
+    await buy(t, sue, evePass)
+    expect(await idsOf(sue)).toEqual([eves, danas])
+    expect(await idsOf(pat)).toEqual([danas])
+
+    // A new pick reaches both pages at once; the passes ending empties them without a write.
+    clock = new Date(clock.getTime() + 60_000)
+    const later = await postPick(t, dana, pickBody({ game_date: gameIn(31) }, premium))
+    expect(await idsOf(pat)).toEqual([later, danas])
+    expect(await idsOf(sue)).toEqual([later, eves, danas])
+    clock = new Date(start.getTime() + 2 * dayMs)
+    expect((await subscribed(pat)).total).toBe(0)
+    expect((await subscribed(sue)).total).toBe(0)
   })
 
   it('keeps totals exact as picks come and go', async () => {

@@ -20,7 +20,7 @@ import { sendCachedJson } from '../../http/public-etags.ts'
 import type { ReadCache } from '../../http/read-cache.ts'
 import { carriesCredentials } from '../auth/auth.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import { assertOwner, callerOf, viewer } from '../auth/guard.ts'
+import { actsAsAdmin, assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import type { OddsProvider } from '../odds/odds.service.ts'
 import {
   createGrader,
@@ -33,6 +33,7 @@ import {
   listPicks,
   pickAnswer,
   picksOfCreator,
+  subscribedCreatorIds,
   subscribedPicks,
   updatePick,
   type PicksDeps,
@@ -66,10 +67,15 @@ export const picksRoutes: FastifyPluginAsyncZod<{
    * every process, after it commits (decision 050).
    */
   picksCache: ReadCache
+  /**
+   * Subscribers' feeds, one per set of creators they are entitled to and query: a cache of its own
+   * (`createPicksCache`), so many subscribers' pages do not push the visitors' out.
+   */
+  subscribedFeeds: ReadCache
   /** The pick alerts' hooks: in the publishing transaction, and after its commit. */
   publishing?: Pick<PicksDeps, 'onPublished' | 'afterPublished'>
 }> = async (app, options) => {
-  const { db, odds, now, fixtures, picksCache } = options
+  const { db, odds, now, fixtures, picksCache, subscribedFeeds } = options
   const deps: PicksDeps = { db, odds, now, ...options.publishing }
   // After a pick write has committed: the shop's notice when a record it shows changed (the picks
   // cache hears it too), else the picks' own.
@@ -178,9 +184,21 @@ export const picksRoutes: FastifyPluginAsyncZod<{
         response: { 200: PicksAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { actor } = await callerOf(request)
-      return subscribedPicks(deps, actor, request.params.userId, request.query)
+      const creatorIds = await subscribedCreatorIds(deps, request.params.userId)
+      // An administrator reads every premium pick unlocked, and a creator the clients of their own.
+      if (actsAsAdmin(actor) || creatorIds.includes(actor.id)) {
+        return subscribedPicks(deps, actor, creatorIds, request.query)
+      }
+      // Anyone else entitled to exactly these creators reads the same page: shared, like a visitor's
+      // feed, and forgotten on the same writes (decision 050). The entitlements are read each time.
+      const key = JSON.stringify(['subscribed', creatorIds, ...feedKey(request.query)])
+      const answer = await subscribedFeeds.get(key, async () => {
+        const feed = PicksAnswer.parse(await subscribedPicks(deps, null, creatorIds, request.query))
+        return { body: JSON.stringify(feed), freshUntil: feedFreshUntil(feed) }
+      })
+      return sendCachedJson(reply, answer)
     },
   )
 

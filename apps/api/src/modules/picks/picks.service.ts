@@ -483,21 +483,27 @@ export function picksOfCreator(
   return feed(deps, viewer, [eq(picks.creatorId, creatorId)], query)
 }
 
+/** The creators whose premium picks `userId` may read now, in order (the subscribed feed's scope). */
+export async function subscribedCreatorIds(deps: PicksDeps, userId: string): Promise<string[]> {
+  return (await entitledCreatorIds(deps.db, userId, deps.now())).sort()
+}
+
 /**
- * `GET /picks/subscribed/{userId}`: picks of the creators `userId` is entitled to now. The route
- * lets only that user or a verified administrator ask.
+ * `GET /picks/subscribed/{userId}`: the picks of `creatorIds`, the creators that user is entitled to
+ * now (`subscribedCreatorIds`). The route lets only that user or a verified administrator ask. What
+ * the user is entitled to is what they may read; an administrator reads everything, and a creator
+ * the clients of their own picks. A `null` viewer reads the page every customer entitled to exactly
+ * these creators reads (the route's shared cache).
  */
-export async function subscribedPicks(
+export function subscribedPicks(
   deps: PicksDeps,
-  viewer: Viewer,
-  userId: string,
+  viewer: Viewer | null,
+  creatorIds: readonly string[],
   query: FeedQuery,
 ): Promise<PicksAnswer> {
-  const creatorIds = await entitledCreatorIds(deps.db, userId, deps.now())
-  if (!creatorIds.length) return { picks: [], total: 0, limit: query.limit, offset: query.offset }
-  // The user's own feed: what they are entitled to is what they may read (an administrator reads all).
-  const access: PremiumAccess = actsAsAdmin(viewer) ? { kind: 'all' } : { kind: 'creators', creatorIds }
-  return feed(deps, viewer, [inArray(picks.creatorId, creatorIds)], query, access)
+  if (!creatorIds.length) return Promise.resolve({ picks: [], total: 0, limit: query.limit, offset: query.offset })
+  const access: PremiumAccess = viewer && actsAsAdmin(viewer) ? { kind: 'all' } : { kind: 'creators', creatorIds }
+  return feed(deps, viewer, [inArray(picks.creatorId, [...creatorIds])], query, access)
 }
 
 /**
