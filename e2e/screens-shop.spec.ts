@@ -99,7 +99,14 @@ test.describe('/shop-picks/purchase/{id}', () => {
   })
 
   test('when the creator cannot be read', async ({ page, api }) => {
-    api.serve(failure(`/creators/${maya.id}`))
+    // The page asks for the record, the plans and the picks beside the profile; only the profile fails.
+    const [, stats, plans] = purchasePageAnswers(maya, plansOf(maya.id))
+    api.serve(
+      failure(`/creators/${maya.id}`),
+      stats!,
+      plans!,
+      answer(`/picks/user/${maya.id}`, PicksAnswer, picksAnswerOf([], 10)),
+    )
     await page.goto(`/shop-picks/purchase/${maya.id}`)
     await skipRetries(page, api, page.getByRole('heading', { name: 'We couldn’t load this creator' }))
     await checkScreen(page, 'purchase-error')

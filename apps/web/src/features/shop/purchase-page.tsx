@@ -6,7 +6,7 @@ import {
   sportLabel,
   type SocialNetwork,
 } from '@picks/contracts/client'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, usePrefetchQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { PickList } from '../../components/records/pick-list.tsx'
@@ -477,15 +477,30 @@ function Terms() {
   )
 }
 
+/**
+ * A read has had neither an answer nor a failure yet. (A failed read asked again when its section
+ * mounts is pending again, but has failed once: the page does not go back to its placeholder.)
+ */
+function firstAnswerPending(query: { isPending: boolean; isFetched: boolean; failureCount: number }): boolean {
+  return query.isPending && !query.isFetched && query.failureCount === 0
+}
+
 function PurchaseContent({ creatorId }: { creatorId: string }) {
   const profile = useQuery(creatorProfileQueries.profile(creatorId))
+  // Every read of the page starts now, side by side, rather than each section's once the profile has
+  // come (the sections read the same keys). The page shows once the profile, the record and the plans
+  // have answered, so the first screen is drawn once instead of growing under the reader's eyes.
+  const stats = useQuery(purchasePageQueries.stats(creatorId))
+  const plans = useQuery(creatorProfileQueries.activePlans(creatorId))
+  usePrefetchQuery(pickRecordQueries.creatorPicks(creatorId, recentPicksShown))
   const viewer = useStoredUser()
   const [searchParams] = useSearchParams()
   const checkoutCancelled = searchParams.get('checkout') === 'cancelled'
 
-  if (profile.isPending) {
+  if (profile.isPending || (profile.isSuccess && (firstAnswerPending(stats) || firstAnswerPending(plans)))) {
+    // At least a screen tall, so nothing below it (the footer) is on screen to be pushed down.
     return (
-      <>
+      <div className="flex min-h-dvh flex-col gap-6">
         <p role="status" className="sr-only">
           Loading creator…
         </p>
@@ -497,7 +512,9 @@ function PurchaseContent({ creatorId }: { creatorId: string }) {
           </div>
         </div>
         <Skeleton className="h-16" />
-      </>
+        <Skeleton className="h-48 rounded-xl" />
+        <Skeleton className="h-40 rounded-xl" />
+      </div>
     )
   }
 
