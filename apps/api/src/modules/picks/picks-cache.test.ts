@@ -168,12 +168,12 @@ describe('the shared read cache of public picks', () => {
   it("shares a subscriber's feed with everyone entitled to the same creators, and follows each one's entitlements", async () => {
     const dana = await creator(t, 'dana@example.com', 'SharpDana')
     const eve = await creator(t, 'eve@example.com', 'EveEdges')
-    const [danaPass, evePass] = await Promise.all(
-      [dana, eve].map(async (who) => {
-        await onboard(t, who)
-        return (await addPlan(t, who, dayPass)).id
-      }),
-    )
+    const passOf = async (who: Person) => {
+      await onboard(t, who)
+      return (await addPlan(t, who, dayPass)).id
+    }
+    const danaPass = await passOf(dana)
+    const evePass = await passOf(eve)
     const pat = await person(t, 'pat@example.com')
     const sue = await person(t, 'sue@example.com')
     const premium = { is_premium: true }

@@ -629,7 +629,9 @@ describe('purchase page', () => {
       const profileHeld = new Promise<void>((resolve) => (sendProfile = resolve))
       const records = recordsAnswer({ creators: [{ creator: casey, record: aCreatorRecord('WWL', { nba: 'WWL' }) }] })
       const { calls } = serveCreatorApi({ profiles: [aProfile()], plans: [aPlan({ name: 'Monthly' })] }, (call) =>
-        call.path === `/api/creators/${creatorUserId}` ? profileHeld.then(() => undefined) : records(call),
+        call.path === `/api/creators/${creatorUserId}`
+          ? profileHeld.then(() => json({ creator: aProfile() }))
+          : records(call),
       )
       renderPurchasePage()
 
