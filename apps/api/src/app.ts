@@ -242,15 +242,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const siteOrigin = new URL(config.publicUrl).origin
   const mediaStorage = createMediaStorage(config)
-  const shopCache = createShopCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
+  const readCacheOptions = { ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations }
+  const shopCache = createShopCache(readCacheOptions)
   // The feeds, a creator's picks, records and the leaderboard as visitors read them (decision 050).
-  const picksCache = createPicksCache({ ttlMs: config.shopCacheTtlMs, now: () => now().getTime(), invalidations })
-  const subscribedFeeds = createPicksCache({
-    ttlMs: config.shopCacheTtlMs,
-    now: () => now().getTime(),
-    invalidations,
-    maxEntries: 2_000,
-  })
+  const picksCache = createPicksCache(readCacheOptions)
+  // Subscribers' feeds, apart, so that many subscribers' pages do not push the visitors' out.
+  const subscribedFeeds = createPicksCache({ ...readCacheOptions, maxEntries: 2_000 })
   const billing = createBilling({
     config,
     db: deps.database.db,

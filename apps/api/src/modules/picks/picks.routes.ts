@@ -83,10 +83,20 @@ export const picksRoutes: FastifyPluginAsyncZod<{
     if (shopChanged && options.onRecordChanged) await options.onRecordChanged()
     else await picksCache.invalidate()
   }
-  /**
-   * A feed as a visitor reads it: from the shared cache, kept until the first of its open picks
-   * closes. A request with credentials is read for its viewer.
-   */
+  /** A feed shared by everyone who reads `key`, from `cache`, kept until the first of its open picks closes. */
+  const sharedFeed = async (
+    cache: ReadCache,
+    reply: FastifyReply,
+    key: unknown[],
+    read: () => Promise<PicksAnswer>,
+  ) => {
+    const answer = await cache.get(JSON.stringify(key), async () => {
+      const feed = PicksAnswer.parse(await read())
+      return { body: JSON.stringify(feed), freshUntil: feedFreshUntil(feed) }
+    })
+    return sendCachedJson(reply, answer)
+  }
+  /** A feed as a visitor reads it: shared (`sharedFeed`). A request with credentials is read for its viewer. */
   const visitorFeed = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -94,11 +104,7 @@ export const picksRoutes: FastifyPluginAsyncZod<{
     read: (viewer: Viewer | null) => Promise<PicksAnswer>,
   ) => {
     if (carriesCredentials(request)) return read(await viewerActor(request))
-    const answer = await picksCache.get(JSON.stringify(key), async () => {
-      const feed = PicksAnswer.parse(await read(null))
-      return { body: JSON.stringify(feed), freshUntil: feedFreshUntil(feed) }
-    })
-    return sendCachedJson(reply, answer)
+    return sharedFeed(picksCache, reply, key, () => read(null))
   }
   const feedKey = (query: z.output<typeof PicksQuery>) => [
     query.sport ?? null,
@@ -193,12 +199,9 @@ export const picksRoutes: FastifyPluginAsyncZod<{
       }
       // Anyone else entitled to exactly these creators reads the same page: shared, like a visitor's
       // feed, and forgotten on the same writes (decision 050). The entitlements are read each time.
-      const key = JSON.stringify(['subscribed', creatorIds, ...feedKey(request.query)])
-      const answer = await subscribedFeeds.get(key, async () => {
-        const feed = PicksAnswer.parse(await subscribedPicks(deps, null, creatorIds, request.query))
-        return { body: JSON.stringify(feed), freshUntil: feedFreshUntil(feed) }
-      })
-      return sendCachedJson(reply, answer)
+      return sharedFeed(subscribedFeeds, reply, ['subscribed', creatorIds, ...feedKey(request.query)], () =>
+        subscribedPicks(deps, null, creatorIds, request.query),
+      )
     },
   )
 

@@ -495,13 +495,13 @@ export async function subscribedCreatorIds(deps: PicksDeps, userId: string): Pro
  * the clients of their own picks. A `null` viewer reads the page every customer entitled to exactly
  * these creators reads (the route's shared cache).
  */
-export function subscribedPicks(
+export async function subscribedPicks(
   deps: PicksDeps,
   viewer: Viewer | null,
   creatorIds: readonly string[],
   query: FeedQuery,
 ): Promise<PicksAnswer> {
-  if (!creatorIds.length) return Promise.resolve({ picks: [], total: 0, limit: query.limit, offset: query.offset })
+  if (!creatorIds.length) return { picks: [], total: 0, limit: query.limit, offset: query.offset }
   const access: PremiumAccess = viewer && actsAsAdmin(viewer) ? { kind: 'all' } : { kind: 'creators', creatorIds }
   return feed(deps, viewer, [inArray(picks.creatorId, [...creatorIds])], query, access)
 }
