@@ -100,11 +100,10 @@ test.describe('/shop-picks/purchase/{id}', () => {
 
   test('when the creator cannot be read', async ({ page, api }) => {
     // The page asks for the record, the plans and the picks beside the profile; only the profile fails.
-    const [, stats, plans] = purchasePageAnswers(maya, plansOf(maya.id))
+    const [, ...recordAndPlans] = purchasePageAnswers(maya, plansOf(maya.id))
     api.serve(
       failure(`/creators/${maya.id}`),
-      stats!,
-      plans!,
+      recordAndPlans,
       answer(`/picks/user/${maya.id}`, PicksAnswer, picksAnswerOf([], 10)),
     )
     await page.goto(`/shop-picks/purchase/${maya.id}`)
