@@ -28,7 +28,7 @@ import { consoleDeliveriesRoutes } from './modules/console/console-deliveries.ro
 import { consoleListsRoutes } from './modules/console/console-lists.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { carriesCredentials, createAuth, hasPendingSecondFactor, requestSession } from './modules/auth/auth.service.ts'
-import { createSessionCache, mayChangeSessions } from './modules/auth/session-cache.ts'
+import { createSessionCache, mayChangeSessions, sessionsTopic } from './modules/auth/session-cache.ts'
 import { installGuard } from './modules/auth/guard.ts'
 import { isVerified as isAdminVerified } from './modules/admin/admin.service.ts'
 import { accountDirectory, signedInUserByAuthId } from './modules/users/users.service.ts'
@@ -69,7 +69,7 @@ import { receiptsRoutes } from './modules/billing/receipts.routes.ts'
 import { refundsRoutes } from './modules/billing/refunds.routes.ts'
 import { promoCodesRoutes } from './modules/promotions/promo-codes.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts'
-import { subscriberCount } from './modules/purchases/purchases.service.ts'
+import { createEntitlementCache, subscriberCount } from './modules/purchases/purchases.service.ts'
 import { createOddsProvider, fixtureControls, type OddsProvider } from './modules/odds/odds.service.ts'
 import { oddsRoutes } from './modules/odds/odds.routes.ts'
 import { createPicksCache } from './modules/picks/picks-cache.ts'
@@ -248,6 +248,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const picksCache = createPicksCache(readCacheOptions)
   // Subscribers' feeds, apart, so that many subscribers' pages do not push the visitors' out.
   const subscribedFeeds = createPicksCache({ ...readCacheOptions, maxEntries: 2_000 })
+  // Which creators each signed-in customer is entitled to, kept as long as their session (decision 050).
+  const entitlements = createEntitlementCache(deps.database.db, now, {
+    ttlMs: config.sessionCacheTtlMs,
+    invalidations,
+    signedInWritesTopic: sessionsTopic,
+  })
   const billing = createBilling({
     config,
     db: deps.database.db,
@@ -360,6 +366,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         onRecordChanged: () => shopCache.invalidate(),
         picksCache,
         subscribedFeeds,
+        entitlements,
         publishing: {
           onPublished: (tx, pickId) => recordPublished(tx, pickId, now()),
           // The sweep starts any fan-out whose job could not be sent now; the pick is published either way.

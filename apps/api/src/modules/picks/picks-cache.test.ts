@@ -1,8 +1,10 @@
 import { CreatorAnswer, CreatorByUsername, CreatorRecord, LeaderboardAnswer, PicksAnswer } from '@picks/contracts'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { testOrigin } from '../../test/accounts.ts'
+import { purchases } from '../purchases/purchases.table.ts'
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts'
 import { addPlan, buy, creator, dayPass, onboard } from '../../test/payments.ts'
 import { person, request, type Person } from '../../test/people.ts'
@@ -12,7 +14,7 @@ import { createFakeOdds, dayMs, hourMs, pickBody, postPick } from './picks-test-
  * Decision 050: the public reads every visitor shares (the feeds, a creator's picks, records, the
  * leaderboard, profiles and username lookups) come from a shared cache whose time to live here is
  * far longer than any test, so an answer that changed after a write can only have been forgotten
- * by that write's notice.
+ * by that write's notice. So is the per-customer cache of entitlements (the session cache's).
  */
 
 const cacheTtlMs = 300_000
@@ -22,7 +24,7 @@ let clock = new Date(start)
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { shopCacheTtlMs: cacheTtlMs },
+    { shopCacheTtlMs: cacheTtlMs, sessionCacheTtlMs: cacheTtlMs },
     { now: () => clock, odds: createFakeOdds(() => clock).provider },
   )
 })
@@ -211,6 +213,47 @@ describe('the shared read cache of public picks', () => {
     clock = new Date(start.getTime() + 2 * dayMs)
     expect((await subscribed(pat)).total).toBe(0)
     expect((await subscribed(sue)).total).toBe(0)
+  })
+
+  /** Pat, with a day pass to Dana's premium pick; `total()` is the size of Pat's subscribed feed now. */
+  async function patWithDanasPass() {
+    const dana = await creator(t, 'dana@example.com', 'SharpDana')
+    await onboard(t, dana)
+    const pass = (await addPlan(t, dana, dayPass)).id
+    const pat = await person(t, 'pat@example.com')
+    await postPick(t, dana, pickBody({ game_date: gameIn(60) }, { is_premium: true }))
+    await buy(t, pat, pass)
+    const total = async () => {
+      const res = await request(t, 'GET', `/picks/subscribed/${pat.id}`, pat)
+      expect(res.statusCode, res.body).toBe(200)
+      return PicksAnswer.parse(res.json()).total
+    }
+    return { pat, total }
+  }
+
+  it("follows a purchase changed behind the app's back (a webhook, the worker) once the database's notice arrives", async () => {
+    const { pat, total } = await patWithDanasPass()
+    expect(await total()).toBe(1)
+    // Written straight to the table, as another process would: only the trigger's notice tells this one.
+    await t.database.db
+      .update(purchases)
+      .set({ status: 'canceled', endedAt: clock })
+      .where(eq(purchases.userId, pat.id))
+    await vi.waitFor(async () => expect(await total()).toBe(0), { timeout: 5_000 })
+  })
+
+  it("forgets a customer's entitlements when their pass ends, without a write", async () => {
+    const { pat, total } = await patWithDanasPass()
+    const [bought] = await t.database.db
+      .select({ end: purchases.currentPeriodEnd })
+      .from(purchases)
+      .where(eq(purchases.userId, pat.id))
+    const end = bought?.end?.getTime() ?? Number.NaN
+    // Both reads fall well within the caches' time to live.
+    clock = new Date(end - 60_000)
+    expect(await total()).toBe(1)
+    clock = new Date(end + 60_000)
+    expect(await total()).toBe(0)
   })
 
   it('keeps totals exact as picks come and go', async () => {

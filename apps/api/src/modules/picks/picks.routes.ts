@@ -22,6 +22,7 @@ import { carriesCredentials } from '../auth/auth.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { actsAsAdmin, assertOwner, callerOf, viewer } from '../auth/guard.ts'
 import type { OddsProvider } from '../odds/odds.service.ts'
+import type { EntitlementCache } from '../purchases/purchases.service.ts'
 import {
   createGrader,
   createPick,
@@ -33,7 +34,6 @@ import {
   listPicks,
   pickAnswer,
   picksOfCreator,
-  subscribedCreatorIds,
   subscribedPicks,
   updatePick,
   type PicksDeps,
@@ -72,10 +72,12 @@ export const picksRoutes: FastifyPluginAsyncZod<{
    * (`createPicksCache`), so many subscribers' pages do not push the visitors' out.
    */
   subscribedFeeds: ReadCache
+  /** Which creators a customer is entitled to now, kept per customer (the subscribed feed's scope). */
+  entitlements: EntitlementCache
   /** The pick alerts' hooks: in the publishing transaction, and after its commit. */
   publishing?: Pick<PicksDeps, 'onPublished' | 'afterPublished'>
 }> = async (app, options) => {
-  const { db, odds, now, fixtures, picksCache, subscribedFeeds } = options
+  const { db, odds, now, fixtures, picksCache, subscribedFeeds, entitlements } = options
   const deps: PicksDeps = { db, odds, now, ...options.publishing }
   // After a pick write has committed: the shop's notice when a record it shows changed (the picks
   // cache hears it too), else the picks' own.
@@ -192,13 +194,14 @@ export const picksRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { actor } = await callerOf(request)
-      const creatorIds = await subscribedCreatorIds(deps, request.params.userId)
+      const creatorIds = await entitlements.creatorIds(request.params.userId)
       // An administrator reads every premium pick unlocked, and a creator the clients of their own.
       if (actsAsAdmin(actor) || creatorIds.includes(actor.id)) {
         return subscribedPicks(deps, actor, creatorIds, request.query)
       }
       // Anyone else entitled to exactly these creators reads the same page: shared, like a visitor's
-      // feed, and forgotten on the same writes (decision 050). The entitlements are read each time.
+      // feed, and forgotten on the same writes (decision 050). The entitlements are kept per customer until
+      // the purchases table changes or the first of them ends.
       return sharedFeed(subscribedFeeds, reply, ['subscribed', creatorIds, ...feedKey(request.query)], () =>
         subscribedPicks(deps, null, creatorIds, request.query),
       )

@@ -21,7 +21,6 @@ import { actsAsAdmin } from '../auth/guard.ts'
 import { isClientOf } from '../clients/clients.service.ts'
 import { findCreatorProfile, listedCreatorOf } from '../creators/creators.service.ts'
 import { findGame, marketPrice, OddsProviderError, sportKeyOf, type EventScore } from '../odds/odds.service.ts'
-import { entitledCreatorIds } from '../purchases/purchases.service.ts'
 import { gameStateOf, pickAnswer, snapshot, type Actor, type PickRow, type PicksDeps } from './pick-access.ts'
 import {
   cardsFor,
@@ -483,14 +482,9 @@ export function picksOfCreator(
   return feed(deps, viewer, [eq(picks.creatorId, creatorId)], query)
 }
 
-/** The creators whose premium picks `userId` may read now, in order (the subscribed feed's scope). */
-export async function subscribedCreatorIds(deps: PicksDeps, userId: string): Promise<string[]> {
-  return (await entitledCreatorIds(deps.db, userId, deps.now())).sort()
-}
-
 /**
  * `GET /picks/subscribed/{userId}`: the picks of `creatorIds`, the creators that user is entitled to
- * now (`subscribedCreatorIds`). The route lets only that user or a verified administrator ask. What
+ * now (purchases/entitlement-cache.ts). The route lets only that user or a verified administrator ask. What
  * the user is entitled to is what they may read; an administrator reads everything, and a creator
  * the clients of their own picks. A `null` viewer reads the page every customer entitled to exactly
  * these creators reads (the route's shared cache).

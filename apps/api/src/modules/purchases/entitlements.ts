@@ -74,6 +74,34 @@ export async function hasPaidAccess(db: Db, userId: string, creatorId: string, n
   return Boolean(row)
 }
 
+/**
+ * The creators whose premium content `userId` may see at `now`, sorted, and the earliest time that
+ * can change without a write: the first access among them to end (a past-due subscription ends
+ * only by a write). Null when nothing ends by itself.
+ */
+export async function entitlementsOf(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ creatorIds: string[]; changesAt: Date | null }> {
+  const rows = await db
+    .select({
+      creatorId: purchases.creatorId,
+      status: purchases.status,
+      currentPeriodEnd: purchases.currentPeriodEnd,
+      autoRenewal: purchases.autoRenewal,
+    })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), givesAccessAt(now)))
+  const ends = rows
+    .filter((r) => r.status !== 'past_due' && r.currentPeriodEnd)
+    .map((r) => (r.currentPeriodEnd?.getTime() ?? 0) + (r.autoRenewal ? renewalGraceMs : 0))
+  return {
+    creatorIds: [...new Set(rows.map((r) => r.creatorId))].sort(),
+    changesAt: ends.length ? new Date(Math.min(...ends)) : null,
+  }
+}
+
 /** The creators whose premium content `userId` may see now (for feeds). */
 export async function entitledCreatorIds(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await db

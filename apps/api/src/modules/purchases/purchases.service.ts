@@ -34,6 +34,7 @@ export {
 } from './purchase-events.ts'
 // First purchases through a creator's share link, for the creator's results (decision 036).
 export { shareLinkFirstPurchases } from './share-link-purchases.ts'
+export { createEntitlementCache, type EntitlementCache } from './entitlement-cache.ts'
 // Subscriptions in numbers, for the admin console.
 export {
   liveSubscriptions,
