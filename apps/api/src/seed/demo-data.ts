@@ -100,28 +100,20 @@ export async function connectDemoCreators(db: Db, sandbox: SandboxProvider): Pro
     .from(users)
     .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, users.id))
     .where(and(sql`${users.email} like 'demo+%@picks.example'`, isNull(payoutAccounts.creatorId)))
-  for (const creator of demo) {
-    const { accountId } = await sandbox.createConnectedAccount({
+  if (!demo.length) return 0
+  // All at once: one creator at a time through the onboarding link took 2 s of a first start.
+  const accounts = await sandbox.createOnboardedAccounts(
+    demo.map((creator) => ({
       creatorId: creator.id,
       email: creator.email,
       name: creator.name,
       idempotencyKey: `account:${creator.id}`,
-    })
-    const link = await sandbox.createOnboardingLink({ accountId, returnUrl: '/', refreshUrl: '/' })
-    await sandbox.completeOnboarding(link.url.slice(link.url.lastIndexOf('/') + 1))
-    const status = await sandbox.getAccountStatus(accountId)
-    await db
-      .insert(payoutAccounts)
-      .values({
-        creatorId: creator.id,
-        provider: 'sandbox',
-        accountId,
-        detailsSubmitted: status.detailsSubmitted,
-        chargesEnabled: status.chargesEnabled,
-        payoutsEnabled: status.payoutsEnabled,
-      })
-      .onConflictDoNothing()
-  }
+    })),
+  )
+  await db
+    .insert(payoutAccounts)
+    .values(accounts.map((account) => ({ ...account, provider: 'sandbox' as const })))
+    .onConflictDoNothing()
   // Their plans go on sale by the rule checkout applies (payouts' takesCharges).
   await storeAcceptingPayments(
     { db, provider: sandbox.name },

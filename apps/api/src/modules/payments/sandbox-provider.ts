@@ -46,8 +46,21 @@ export interface SandboxProvider extends PaymentProvider {
   cancelCheckout(sessionId: string): Promise<{ redirectUrl: string }>
   onboardingLink(linkId: string): Promise<SandboxLink | null>
   completeOnboarding(linkId: string): Promise<{ redirectUrl: string }>
+  /**
+   * Test accounts with onboarding finished, as if each creator had gone through it (the demo
+   * creators of a first start): one statement for all of them, no events. An account made before
+   * under the same idempotency key is kept as it is. Answers every creator's account.
+   */
+  createOnboardedAccounts(creators: readonly NewSandboxAccount[]): Promise<(AccountStatus & { creatorId: string })[]>
   /** Renews or ends due subscriptions, retries failed renewals, and expires stale checkouts. */
   runDue(now: Date): Promise<{ renewed: number; failed: number; ended: number; expired: number }>
+}
+
+export interface NewSandboxAccount {
+  creatorId: string
+  email: string
+  name: string
+  idempotencyKey: string
 }
 
 export interface SandboxSession {
@@ -509,6 +522,30 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         .onConflictDoNothing({ target: sandboxAccounts.idempotencyKey })
         .returning({ id: sandboxAccounts.id })
       return { accountId: made?.id ?? (await storedUnder(sandboxAccounts, input.idempotencyKey)).id }
+    },
+
+    async createOnboardedAccounts(creators) {
+      if (!creators.length) return []
+      const onboarded = { detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true }
+      await db
+        .insert(sandboxAccounts)
+        .values(creators.map((c) => ({ id: sandboxId('acct'), ...c, ...onboarded })))
+        .onConflictDoNothing({ target: sandboxAccounts.idempotencyKey })
+      return db
+        .select({
+          creatorId: sandboxAccounts.creatorId,
+          accountId: sandboxAccounts.id,
+          detailsSubmitted: sandboxAccounts.detailsSubmitted,
+          chargesEnabled: sandboxAccounts.chargesEnabled,
+          payoutsEnabled: sandboxAccounts.payoutsEnabled,
+        })
+        .from(sandboxAccounts)
+        .where(
+          inArray(
+            sandboxAccounts.idempotencyKey,
+            creators.map((c) => c.idempotencyKey),
+          ),
+        )
     },
 
     async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
