@@ -85,6 +85,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-sourcemaps/**',
+      '**/dist-bundle-test-*/**',
       '**/node_modules/**',
       'apps/api/drizzle/**',
       'test-results/**',

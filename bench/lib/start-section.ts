@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { distDir, ensureWebBuild } from './bundle-section.ts'
-import { startNodeChild, type NodeChild } from './children.ts'
+import { repoRoot, startChild, startNodeChild, type NodeChild } from './children.ts'
 import { freePort } from './net.ts'
 import { median } from './stats.ts'
 
@@ -15,7 +16,16 @@ const startTimeoutMs = 120_000
 /** The URLs of the first page: the web app's HTML and the shop listing it asks for. */
 export const firstPageUrls = ['/', '/api/creators/paginated'] as const
 
+/**
+ * What a start runs: `bundle` is what `npm start` runs after the build (`node --enable-source-maps
+ * apps/api/dist/server.js`, the server bundled by `npm run build`); `source` is the same server
+ * loaded through tsx from its TypeScript (what `npm start` ran before, and `npm run dev` runs), the
+ * baseline in the same run.
+ */
+export type StartKind = 'bundle' | 'source'
+
 export interface StartRun {
+  kind: StartKind
   /** From spawning the server to the first 200 of every first-page URL. */
   firstPageMs: number
   /**
@@ -34,8 +44,11 @@ export type StartSection =
       measuredAt: string
       ran: true
       budgetMs: number
+      /** The bundle's starts and the source's, alternating. */
       runs: StartRun[]
+      /** The bundle's, what `npm start` runs: the figure the budget is for. */
       firstPageMedianMs: number
+      sourceFirstPageMedianMs: number
       firstPageCpuMedianMs: number | null
       demoPicksMedianMs: number | null
       /** The 1-minute load average when the starts began and ended (others' work on the machine). */
@@ -111,8 +124,8 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** One `npm start` after the build, as the package script runs it, on an empty data directory. */
-async function startOnce(workDir: string, index: number): Promise<StartRun> {
+/** One start of `kind` after the build, as the package script runs it, on an empty data directory. */
+async function startOnce(workDir: string, index: number, kind: StartKind): Promise<StartRun> {
   const dataDir = path.join(workDir, `data-${index}`)
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
@@ -126,7 +139,11 @@ async function startOnce(workDir: string, index: number): Promise<StartRun> {
     LOG_LEVEL: 'info',
   }
   const spawnedAt = performance.now()
-  const node = startNodeChild('apps/api/src/server.ts', env, path.join(workDir, `server-${index}.log`))
+  const logFile = path.join(workDir, `server-${index}.log`)
+  const node =
+    kind === 'bundle'
+      ? startChild(process.execPath, ['--enable-source-maps', serverBundle], env, logFile)
+      : startNodeChild('apps/api/src/server.ts', env, logFile)
   try {
     const pending = new Set<string>(firstPageUrls)
     const firstPage = await until(node, spawnedAt, `a 200 from ${firstPageUrls.join(' and ')}`, async () => {
@@ -139,6 +156,7 @@ async function startOnce(workDir: string, index: number): Promise<StartRun> {
       logLines(node).some((line) => line.msg === 'demo picks posted and graded') ? true : null,
     )
     return {
+      kind,
       firstPageMs: firstPage.ms,
       firstPageCpuMs,
       loggedStartupMs: ready?.startupMs ?? null,
@@ -150,15 +168,33 @@ async function startOnce(workDir: string, index: number): Promise<StartRun> {
   }
 }
 
+const serverBundle = 'apps/api/dist/server.js'
+
+/** `npm run build -w @picks/api`: the server bundle and the empty-database template (quick when both are current). */
+function buildApi(log: (message: string) => void): { ok: true } | { ok: false; reason: string } {
+  log('  npm run build -w @picks/api')
+  const build = spawnSync('npm', ['run', 'build', '-w', '@picks/api'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
+  })
+  if (build.status === 0 && existsSync(path.join(repoRoot, serverBundle))) return { ok: true }
+  const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')
+  return { ok: false, reason: `the API build failed (${build.error?.message ?? `exit ${build.status}`}):\n${output}` }
+}
+
 /**
- * Time to the first page of `npm start` after the build (`node --import tsx apps/api/src/server.ts`,
- * what the API's start script runs) on an empty embedded database, median of three starts.
+ * Time to the first page of `npm start` after the build (the server bundle) on an empty embedded
+ * database, median of three starts, alternating with three starts of the same server from source
+ * through tsx.
  */
 export async function runStartSection(log: (message: string) => void): Promise<StartSection> {
   const measuredAt = new Date().toISOString()
   log(`\n[start] time to the first page on an empty data directory, ${startRuns} starts`)
   const built = ensureWebBuild(log)
   if (!built.ok) return { measuredAt, ran: false, reason: built.reason }
+  const api = buildApi(log)
+  if (!api.ok) return { measuredAt, ran: false, reason: api.reason }
   if (!existsSync(path.join(distDir, 'index.html'))) {
     return { measuredAt, ran: false, reason: 'apps/web/dist has no index.html' }
   }
@@ -166,21 +202,23 @@ export async function runStartSection(log: (message: string) => void): Promise<S
   const loadBefore = loadavg()[0] ?? 0
   try {
     const runs: StartRun[] = []
-    for (let i = 0; i < startRuns; i++) {
-      const run = await startOnce(workDir, i)
+    for (let i = 0; i < 2 * startRuns; i++) {
+      const run = await startOnce(workDir, i, i % 2 === 0 ? 'bundle' : 'source')
       log(
-        `  start ${i + 1}: first page ${Math.round(run.firstPageMs)} ms, ${run.firstPageCpuMs ?? '–'} ms CPU (server logged startupMs ${run.loggedStartupMs ?? '–'}), demo picks done ${run.demoPicksMs === null ? '–' : Math.round(run.demoPicksMs)} ms`,
+        `  start ${i + 1} (${run.kind}): first page ${Math.round(run.firstPageMs)} ms, ${run.firstPageCpuMs ?? '–'} ms CPU (server logged startupMs ${run.loggedStartupMs ?? '–'}), demo picks done ${run.demoPicksMs === null ? '–' : Math.round(run.demoPicksMs)} ms`,
       )
       runs.push(run)
     }
-    const picks = runs.flatMap((r) => (r.demoPicksMs === null ? [] : [r.demoPicksMs]))
-    const cpu = runs.flatMap((r) => (r.firstPageCpuMs === null ? [] : [r.firstPageCpuMs]))
+    const bundled = runs.filter((r) => r.kind === 'bundle')
+    const picks = bundled.flatMap((r) => (r.demoPicksMs === null ? [] : [r.demoPicksMs]))
+    const cpu = bundled.flatMap((r) => (r.firstPageCpuMs === null ? [] : [r.firstPageCpuMs]))
     return {
       measuredAt,
       ran: true,
       budgetMs: startBudgetMs,
       runs,
-      firstPageMedianMs: median(runs.map((r) => r.firstPageMs)),
+      firstPageMedianMs: median(bundled.map((r) => r.firstPageMs)),
+      sourceFirstPageMedianMs: median(runs.filter((r) => r.kind === 'source').map((r) => r.firstPageMs)),
       firstPageCpuMedianMs: cpu.length ? median(cpu) : null,
       demoPicksMedianMs: picks.length ? median(picks) : null,
       loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { Database } from './db/client.ts'
 import { templateDir, templateKey, templatesRoot } from './db/empty-template.ts'
 
@@ -39,16 +38,4 @@ export async function buildEmptyTemplate(root: string = templatesRoot): Promise<
   }
   renameSync(staging, target)
   return 'built'
-}
-
-// `npm run build -w @picks/api`.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const startedAt = performance.now()
-  const outcome = await buildEmptyTemplate()
-  const where = path.relative(process.cwd(), templateDir())
-  process.stdout.write(
-    outcome === 'built'
-      ? `empty-database template built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s: ${where}\n`
-      : `empty-database template up to date: ${where}\n`,
-  )
 }

@@ -2,7 +2,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+/**
+ * The API package's folder (`apps/api`), for the files the server reads beside its code (the
+ * migrations, the empty-database template, package.json). Run from source this module is
+ * `apps/api/src/config.ts`; in the server bundle (`npm run build`, decision 048) it is part of
+ * `apps/api/dist/server.js`. Both sit one folder below the package, so one rule finds it from both.
+ */
+export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(apiRoot, '../..')
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -16,6 +16,8 @@ import { users } from './modules/users/users.table.ts'
 import { cookieOf, latestCode, testOrigin, testPassword } from './test/accounts.ts'
 import { createTestDatabase, testConfig } from './test/build-test-app.ts'
 import { startPostgresSandbox } from './test/postgres-sandbox.ts'
+import { buildServer } from './build-server.ts'
+import { apiRoot } from './config.ts'
 import { prepareEmptyDatabase } from './build-template.ts'
 import { killStartedProcesses, spawnLogged, type LoggedProcess } from './test/child-processes.ts'
 
@@ -90,6 +92,9 @@ interface LogLine {
 /** Two `server.ts` and one `worker.ts` on the test's PostgreSQL database, each its own process. */
 async function spawnCluster(database: Database): Promise<Cluster> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'picks-scale-out-'))
+  // B runs the server bundled as `npm run build` bundles it and `npm start` runs it; A from source.
+  const bundleDir = path.join(apiRoot, `dist-bundle-test-${process.pid}`)
+  await buildServer(bundleDir)
   const env = {
     PATH: process.env.PATH ?? '',
     // Development, not test: the auth library's limiter is on, and the logs are written.
@@ -105,11 +110,15 @@ async function spawnCluster(database: Database): Promise<Cluster> {
     RUN_WORKER: 'true',
     SHOP_CACHE_TTL_MS: String(shopCacheTtlMs),
   }
-  const api = (name: string) => ({
+  const api = (name: string, entry: string) => ({
     name,
-    process: spawnLogged<LogLine>('server.ts', { ...env, HOST: '127.0.0.1', PORT: '0' }),
+    process: spawnLogged<LogLine>(entry, { ...env, HOST: '127.0.0.1', PORT: '0' }),
   })
-  const started = [api('A'), api('B'), { name: 'worker', process: spawnLogged<LogLine>('worker.ts', env) }]
+  const started = [
+    api('A', 'server.ts'),
+    api('B', path.join(bundleDir, 'server.js')),
+    { name: 'worker', process: spawnLogged<LogLine>('worker.ts', env) },
+  ]
   const startMs = 100_000
   const [a, b] = await Promise.all(
     started.slice(0, 2).map(async ({ name, process: child }) => {
@@ -151,6 +160,7 @@ async function spawnCluster(database: Database): Promise<Cluster> {
     async close() {
       const ended = await Promise.all(started.map(({ process: child }) => stopped(child)))
       rmSync(dataDir, { recursive: true, force: true })
+      rmSync(bundleDir, { recursive: true, force: true })
       expect(ended, 'every process stops gracefully').toEqual([0, 0, 0])
     },
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { apiRoot } from '../config.ts'
 import { migrationsFolder } from './migrate.ts'
 
 /**
@@ -15,7 +15,7 @@ import { migrationsFolder } from './migrate.ts'
  */
 
 /** Where the build leaves the template: `apps/api/dist/empty-database/<key>`. */
-export const templatesRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/empty-database')
+export const templatesRoot = path.join(apiRoot, 'dist/empty-database')
 
 const require = createRequire(import.meta.url)
 

@@ -29,13 +29,19 @@ export interface LoggedProcess<Line extends object> {
 
 const running = new Set<ChildProcess>()
 
-/** Starts `entry` (a path under apps/api/src) with exactly `env`; `onLog` sees each log line first. */
+/**
+ * Starts `entry` with exactly `env`; `onLog` sees each log line first. A TypeScript entry (a path
+ * under apps/api/src) runs through tsx; a JavaScript one (an absolute path to a server bundle,
+ * build-server.ts) runs as `npm start` runs the build's.
+ */
 export function spawnLogged<Line extends object>(
   entry: string,
   env: Record<string, string>,
   onLog?: (line: Line, child: ChildProcess) => void,
 ): LoggedProcess<Line> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(apiSource, entry)], {
+  const script = path.resolve(apiSource, entry)
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script]
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

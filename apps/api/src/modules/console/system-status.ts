@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { SystemStatus } from '@picks/contracts'
 import { sql } from 'drizzle-orm'
+import { apiRoot } from '../../config.ts'
 import { queryRows, type Database } from '../../db/client.ts'
 import { migrationsFolder } from '../../db/migrate.ts'
 import type { Jobs } from '../../jobs/queue.ts'
@@ -33,7 +33,7 @@ export interface SystemStatusDeps {
   startedAt: Date
 }
 
-const packageJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json')
+const packageJson = path.join(apiRoot, 'package.json')
 
 /** The API's version from its package.json, read once. */
 export const appVersion: string = (() => {
