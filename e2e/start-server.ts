@@ -37,4 +37,5 @@ await promisify(execFile)(process.execPath, ['--import', 'tsx', adminCreate, '--
   env: { ...process.env, ADMIN_PASSWORD: e2eAdmin.password },
 })
 
-await import('../apps/api/src/server.ts')
+// The server as `npm start` runs it: the bundle that `npm run build` (which `npm run test:e2e` runs first) made.
+await import(new URL('../apps/api/dist/server.js', import.meta.url).href)
