@@ -9,7 +9,7 @@ import { apiRoot } from './config.ts'
  * 048). The installed packages stay outside the bundle and load as they do from source; the
  * workspace's own TypeScript packages (`@picks/…`) are bundled, since Node does not run TypeScript.
  */
-export const serverEntries = { server: 'src/server.ts' } as const
+const serverEntries = { server: 'src/server.ts' } as const
 
 const packagesOutside: Plugin = {
   name: 'packages-outside',

@@ -54,14 +54,23 @@ export function livePurchasesQuery(now: Date, columns: SQL): SQL {
       and ${givesAccessAt(now)}`
 }
 
+type AccessFields = Pick<typeof purchases.$inferSelect, 'status' | 'currentPeriodEnd' | 'autoRenewal'>
+
+/**
+ * When one purchase row stops giving access by itself (epoch ms): its period's end, plus the day of
+ * grace of an auto-renewing subscription. Infinity for a past-due one (only a write ends it), null
+ * for one that gives no access whatever the time.
+ */
+function accessEndsAt(row: AccessFields): number | null {
+  if (row.status === 'past_due') return Number.POSITIVE_INFINITY
+  if (!(liveStatuses as readonly string[]).includes(row.status) || !row.currentPeriodEnd) return null
+  return row.currentPeriodEnd.getTime() + (row.autoRenewal ? renewalGraceMs : 0)
+}
+
 /** Whether one purchase row gives access at `now` (the same rule as `givesAccessAt`, in memory). */
-export function purchaseGivesAccess(
-  row: Pick<typeof purchases.$inferSelect, 'status' | 'currentPeriodEnd' | 'autoRenewal'>,
-  now: Date,
-): boolean {
-  if (row.status === 'past_due') return true
-  if (!(liveStatuses as readonly string[]).includes(row.status) || !row.currentPeriodEnd) return false
-  return row.currentPeriodEnd.getTime() + (row.autoRenewal ? renewalGraceMs : 0) > now.getTime()
+export function purchaseGivesAccess(row: AccessFields, now: Date): boolean {
+  const end = accessEndsAt(row)
+  return end !== null && end > now.getTime()
 }
 
 /** Whether `userId` holds a purchase of `creatorId` that gives access now. */
@@ -93,22 +102,16 @@ export async function entitlementsOf(
     })
     .from(purchases)
     .where(and(eq(purchases.userId, userId), givesAccessAt(now)))
-  const ends = rows
-    .filter((r) => r.status !== 'past_due' && r.currentPeriodEnd)
-    .map((r) => (r.currentPeriodEnd?.getTime() ?? 0) + (r.autoRenewal ? renewalGraceMs : 0))
+  const firstEnd = Math.min(...rows.map((r) => accessEndsAt(r) ?? Number.POSITIVE_INFINITY))
   return {
     creatorIds: [...new Set(rows.map((r) => r.creatorId))].sort(),
-    changesAt: ends.length ? new Date(Math.min(...ends)) : null,
+    changesAt: Number.isFinite(firstEnd) ? new Date(firstEnd) : null,
   }
 }
 
 /** The creators whose premium content `userId` may see now (for feeds). */
 export async function entitledCreatorIds(db: Db, userId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ creatorId: purchases.creatorId })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), givesAccessAt(now)))
-  return rows.map((r) => r.creatorId)
+  return (await entitlementsOf(db, userId, now)).creatorIds
 }
 
 /**
