@@ -81,6 +81,24 @@ export function webBuildIsStale(): boolean {
 }
 
 /**
+ * `npm run build -w <workspace>` (at most 5 min), which must leave `output` (a path from the
+ * repository root): ok, or why not, with the end of the build's output.
+ */
+export function npmBuild(workspace: string, output: string): { ok: true } | { ok: false; reason: string } {
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
+  })
+  if (build.status === 0 && existsSync(path.resolve(repoRoot, output))) return { ok: true }
+  const tail = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')
+  return {
+    ok: false,
+    reason: `the ${workspace} build failed (${build.error?.message ?? `exit ${build.status}`}):\n${tail}`,
+  }
+}
+
+/**
  * Builds the web app (`npm run build -w @picks/web`, at most 5 min) unless apps/web/dist has its
  * manifest already (and, with `rebuildWhenStale`, is newer than every source); says which, or why
  * it could not.
@@ -94,16 +112,10 @@ export function ensureWebBuild(
   log(
     `\n[build] apps/web/dist ${missing ? 'has no manifest' : 'is older than its sources'}: running \`npm run build -w @picks/web\` (at most 5 min)`,
   )
-  const build = spawnSync('npm', ['run', 'build', '-w', '@picks/web'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 300_000,
-  })
-  if (build.status !== 0 || !existsSync(manifestPath)) {
-    const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')
-    const reason = `the web build failed (${build.error?.message ?? `exit ${build.status}`}):\n${output}`
-    log(`  ${reason}`)
-    return { ok: false, reason }
+  const build = npmBuild('@picks/web', manifestPath)
+  if (!build.ok) {
+    log(`  ${build.reason}`)
+    return build
   }
   return { ok: true, built: 'built now' }
 }

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { distDir, ensureWebBuild } from './bundle-section.ts'
-import { repoRoot, startChild, startNodeChild, type NodeChild } from './children.ts'
+import { distDir, ensureWebBuild, npmBuild } from './bundle-section.ts'
+import { startChild, startNodeChild, type NodeChild } from './children.ts'
 import { freePort } from './net.ts'
 import { median } from './stats.ts'
 
@@ -170,19 +169,6 @@ async function startOnce(workDir: string, index: number, kind: StartKind): Promi
 
 const serverBundle = 'apps/api/dist/server.js'
 
-/** `npm run build -w @picks/api`: the server bundle and the empty-database template (quick when both are current). */
-function buildApi(log: (message: string) => void): { ok: true } | { ok: false; reason: string } {
-  log('  npm run build -w @picks/api')
-  const build = spawnSync('npm', ['run', 'build', '-w', '@picks/api'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 300_000,
-  })
-  if (build.status === 0 && existsSync(path.join(repoRoot, serverBundle))) return { ok: true }
-  const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')
-  return { ok: false, reason: `the API build failed (${build.error?.message ?? `exit ${build.status}`}):\n${output}` }
-}
-
 /**
  * Time to the first page of `npm start` after the build (the server bundle) on an empty embedded
  * database, median of three starts, alternating with three starts of the same server from source
@@ -193,7 +179,9 @@ export async function runStartSection(log: (message: string) => void): Promise<S
   log(`\n[start] time to the first page on an empty data directory, ${startRuns} starts`)
   const built = ensureWebBuild(log)
   if (!built.ok) return { measuredAt, ran: false, reason: built.reason }
-  const api = buildApi(log)
+  // The server bundle and the empty-database template (quick when both are current).
+  log('  npm run build -w @picks/api')
+  const api = npmBuild('@picks/api', serverBundle)
   if (!api.ok) return { measuredAt, ran: false, reason: api.reason }
   if (!existsSync(path.join(distDir, 'index.html'))) {
     return { measuredAt, ran: false, reason: 'apps/web/dist has no index.html' }
