@@ -86,6 +86,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-sourcemaps/**',
       '**/dist-bundle-test-*/**',
+      '**/dist-prerender/**',
       '**/node_modules/**',
       'apps/api/drizzle/**',
       'test-results/**',

@@ -94,7 +94,9 @@ test.describe('phone', () => {
       })
     await hold('**/assets/shop-page-*.js')
     await hold('**/api/auth/get-session')
-    await page.goto('/shop-picks')
+    // /marketplace shows the shop drawn by the app (/shop-picks arrives pre-rendered, and takes no
+    // tap until its code has run: decision 051).
+    await page.goto('/marketplace')
     const bar = page.getByRole('navigation', { name: 'Mobile' })
     await expect.poll(() => held).toBe(2)
 

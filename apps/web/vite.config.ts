@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compressedCopies } from './build/compressed-copies.ts'
+import { prerenderPages } from './build/prerender-pages.ts'
 import { sourceMapsOutOfWebRoot } from './build/source-maps.ts'
 
 const webRoot = new URL('.', import.meta.url).pathname
@@ -15,6 +16,8 @@ export default defineConfig({
     sourceMapsOutOfWebRoot(path.join(webRoot, 'dist-sourcemaps')),
     // Brotli and gzip copies beside each file, sent to browsers that accept them (decision 045).
     compressedCopies(),
+    // The landing pages' first screens in their HTML, hydrated by the app (decision 051).
+    prerenderPages({ entry: 'src/prerender.tsx', plugins: [react()] }),
   ],
   server: {
     proxy: {

@@ -458,7 +458,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Its own route for all of /media, so the web app's fallback never answers an image address with the page.
   await app.register(mediaFileRoutes, { storage: mediaStorage })
-  await registerWebApp(app, config.webDistDir)
+  await registerWebApp(app, config.webDistDir, { isVisitor: (request) => !carriesCredentials(request) })
   // Every job, scheduled ones included, runs on pg-boss (jobs/all-jobs.ts); off in tests, which run
   // the work by hand, and in an API run beside `npm run worker` (RUN_WORKER=false).
   app.addHook('onReady', async () => {

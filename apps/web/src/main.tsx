@@ -1,8 +1,4 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
-import { AppProviders } from './app/providers.tsx'
-import { createAppRouter } from './app/router.tsx'
+import { createStartRouter, isPrerendered, startApp } from './app/start.tsx'
 import { readStoredUser } from './auth/stored-user.ts'
 import { installChunkReloadHandlers } from './lib/chunk-errors.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -15,13 +11,6 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 const queryClient = createQueryClient()
-const router = createAppRouter()
+const router = await createStartRouter(isPrerendered(container))
 installReporting({ router, getUserId: () => readStoredUser()?.id ?? null })
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-)
+startApp(container, { queryClient, router })

@@ -61,6 +61,11 @@ describe('the links sent with the app page', () => {
     expect(preloadsFor('/shop-picks?sports=nba')).toBe(shopLinks.split(', ').slice(0, 3).join(', '))
   })
 
+  it('names only the first call for a pre-rendered page, whose loader fetches the code once it has painted', () => {
+    expect(preloadsFor('/shop-picks', { codeAfterPaint: true })).toBe(shopLinks.split(', ').slice(3).join(', '))
+    expect(preloadsFor('/my-picks', { codeAfterPaint: true })).toBeNull()
+  })
+
   it('names the chunk of another landing page', () => {
     expect(preloadsFor('/my-picks')).toBe('</assets/my-picks-page-ggg.js>; rel=modulepreload')
   })

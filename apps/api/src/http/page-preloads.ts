@@ -92,13 +92,15 @@ function chunkLinks(manifest: Manifest, module: string): string[] {
  * `Link` header to send with index.html, or null (not a landing page, or no manifest: a build
  * without one, or none at all, sends the page as before).
  */
-export function pagePreloads(distDir: string): (url: string) => string | null {
+export function pagePreloads(distDir: string): (url: string, options?: { codeAfterPaint?: boolean }) => string | null {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json')
   if (!existsSync(manifestPath)) return () => null
   const parsed: unknown = JSON.parse(readFileSync(manifestPath, 'utf8'))
   if (!isManifest(parsed)) throw new Error(`${manifestPath} is not a Vite build manifest`)
   const pages = landingPages.map((page) => ({ page, chunks: chunkLinks(parsed, page.module) }))
-  return (url) => {
+  // `codeAfterPaint`: the page paints without its code (a pre-rendered page, decision 051), whose
+  // loader fetches the chunks once it has painted: the header names only the first calls.
+  return (url, options = {}) => {
     const address = new URL(url, 'http://localhost')
     // The router ignores a trailing slash; so does this.
     const pathname = address.pathname.length > 1 ? address.pathname.replace(/\/$/, '') : address.pathname
@@ -107,7 +109,7 @@ export function pagePreloads(distDir: string): (url: string) => string | null {
     const calls = (found.page.firstCalls?.(address.search) ?? []).map(
       (call) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`,
     )
-    const links = [...found.chunks, ...calls]
+    const links = [...(options.codeAfterPaint ? [] : found.chunks), ...calls]
     return links.length ? links.join(', ') : null
   }
 }

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
 import { pagePreloads } from './page-preloads.ts'
 
@@ -31,16 +31,56 @@ function isNotServed(pathname: string): boolean {
   return /\.(?:map|br|gz)$/i.test(pathname.split(/[?#]/)[0] ?? '')
 }
 
+/** Where the build writes the landing pages it rendered (apps/web/build/prerender-pages.ts). */
+const prerenderedDir = 'prerendered'
+
+/**
+ * The build's pre-rendered pages (decision 051) from `prerendered/pages.json`: for a path, the file
+ * that answers it, or null. No list (a build without it) answers null for every path.
+ */
+export function prerenderedPages(distDir: string): (pathname: string) => string | null {
+  const listPath = path.join(distDir, prerenderedDir, 'pages.json')
+  if (!existsSync(listPath)) return () => null
+  const parsed: unknown = JSON.parse(readFileSync(listPath, 'utf8'))
+  const isEntry = (entry: unknown): entry is { pattern: string; file: string } =>
+    typeof entry === 'object' &&
+    entry !== null &&
+    'pattern' in entry &&
+    typeof entry.pattern === 'string' &&
+    'file' in entry &&
+    typeof entry.file === 'string' &&
+    /^[a-z0-9-]+\.html$/.test(entry.file)
+  if (!Array.isArray(parsed) || !parsed.every(isEntry))
+    throw new Error(`${listPath} is not a list of pre-rendered pages`)
+  const pages = parsed.map((entry) => ({ pattern: new RegExp(entry.pattern), file: `${prerenderedDir}/${entry.file}` }))
+  return (pathname) => pages.find((page) => page.pattern.test(pathname))?.file ?? null
+}
+
+export interface WebAppOptions {
+  /**
+   * Whether a request comes from someone signed out (no credentials): only they get a pre-rendered
+   * page, which shows the signed-out layout. Without it no request gets one.
+   */
+  isVisitor?: (request: FastifyRequest) => boolean
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else falls back
  * to index.html so client routes such as /creator/payments or /{username} load the app. Each file,
  * the fallback page included, goes out as the build's brotli or gzip copy when the browser accepts
  * one (`preCompressed`), with `vary: accept-encoding`. Source maps and the copies themselves have no
- * address (`isNotServed`).
+ * address (`isNotServed`). A signed-out visitor landing on a pre-rendered page's address, with no
+ * query string (filters change what the page shows), gets that page instead of index.html: the same
+ * document with the page's first screen already in it (decision 051).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: WebAppOptions = {},
+): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'))
   const preloadsFor = pagePreloads(distDir)
+  const prerenderedFor = prerenderedPages(distDir)
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -48,7 +88,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       index: false,
       preCompressed: true,
       // No route for a map or a compressed copy, and none sent should a path lead to one anyway.
-      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      // Nor for the pre-rendered pages: they answer the app's addresses, never their own.
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz', `${prerenderedDir}/**`],
       allowedPath: (pathname) => !isNotServed(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -67,9 +108,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or use `npm run dev -w @picks/web` during development).')
     }
+    const hasQuery = request.url.includes('?')
+    const prerendered = !hasQuery && options.isVisitor?.(request) ? prerenderedFor(request.url) : null
     // The page's own chunks and first call, fetched with the app's code rather than after it (decision 049).
-    const preloads = preloadsFor(request.url)
+    const preloads = preloadsFor(request.url, { codeAfterPaint: prerendered !== null })
     if (preloads) reply.header('link', preloads)
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
+    // The answer depends on the cookies sent (a visitor's page or the plain one): caches must know.
+    if (options.isVisitor) reply.header('vary', 'cookie')
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile(prerendered ?? 'index.html')
   })
 }

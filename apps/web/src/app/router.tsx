@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx'
 import { AuthProvider } from '../auth/auth-state.tsx'
 import { lazyPage, type ChunkLoadPolicy } from '../lib/lazy-route.ts'
@@ -163,8 +163,4 @@ export function createRoutes(options: { policy?: ChunkLoadPolicy } = {}): RouteO
       ],
     },
   ]
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes())
 }
