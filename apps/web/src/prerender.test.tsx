@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react'
+import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStartRouter, isPrerendered, startApp } from './app/start.tsx'
 import { sidebarCollapsedKey } from './app/layout/use-sidebar-collapsed.ts'
@@ -26,7 +27,9 @@ async function hydrate(path: string) {
   expect(isPrerendered(container)).toBe(true)
   const router = await createStartRouter(true)
   await act(async () => {
-    startApp(container, { queryClient: createQueryClient(), router, onRecoverableError: (e) => recoverable.push(e) })
+    roots.push(
+      startApp(container, { queryClient: createQueryClient(), router, onRecoverableError: (e) => recoverable.push(e) }),
+    )
   })
   // Hydrated: the page takes input, and its reads start once the saved cache has been read.
   await waitFor(() => expect(container.hasAttribute('inert')).toBe(false))
@@ -34,7 +37,11 @@ async function hydrate(path: string) {
   return { container, serverMain, recoverable, consoleErrors, router }
 }
 
+/** The apps started, unmounted after each test so their timers (the layout's prefetch) stop with it. */
+const roots: Root[] = []
+
 afterEach(() => {
+  for (const root of roots.splice(0)) act(() => root.unmount())
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
   document.body.innerHTML = ''

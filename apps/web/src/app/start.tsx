@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type DataRouter, type RouteObject } from 'react-router'
 import { reportError } from '../lib/report-error.ts'
 import { AppProviders } from './providers.tsx'
@@ -62,7 +62,7 @@ export interface StartOptions {
  * instead of one long task that would keep a phone from answering a tap. The page's code is loaded
  * before (`createStartRouter`), so the router has nothing left to announce meanwhile.
  */
-export function startApp(container: HTMLElement, options: StartOptions): void {
+export function startApp(container: HTMLElement, options: StartOptions): Root {
   // The server's page takes no input until it is the app's (build/prerender-pages.ts).
   const takeInput = () => container.removeAttribute('inert')
   const app = (
@@ -78,11 +78,16 @@ export function startApp(container: HTMLElement, options: StartOptions): void {
   if (!isPrerendered(container)) {
     // At once, not as a transition: the router must be listening before its first page's code
     // arrives, or the change it announces then is missed and the page never leaves its placeholder.
-    createRoot(container).render(app)
-    return
+    const root = createRoot(container)
+    root.render(app)
+    return root
   }
   const onRecoverableError = options.onRecoverableError ?? ((error: unknown) => reportError(error, 'error'))
+  let root: Root | undefined
+  // startTransition runs its callback at once; the hydration it starts is what is deferred.
   startTransition(() => {
-    hydrateRoot(container, app, { onRecoverableError })
+    root = hydrateRoot(container, app, { onRecoverableError })
   })
+  if (!root) throw new Error('hydrateRoot did not run')
+  return root
 }
