@@ -108,13 +108,14 @@ export async function registerWebApp(
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or use `npm run dev -w @picks/web` during development).')
     }
-    const hasQuery = request.url.includes('?')
-    const prerendered = !hasQuery && options.isVisitor?.(request) ? prerenderedFor(request.url) : null
+    // A page address with no query string; a filtered address shows another page than the one built.
+    const page = request.url.includes('?') || !options.isVisitor ? null : prerenderedFor(request.url)
+    const prerendered = page && options.isVisitor?.(request) ? page : null
     // The page's own chunks and first call, fetched with the app's code rather than after it (decision 049).
     const preloads = preloadsFor(request.url, { codeAfterPaint: prerendered !== null })
     if (preloads) reply.header('link', preloads)
     // The answer depends on the cookies sent (a visitor's page or the plain one): caches must know.
-    if (options.isVisitor) reply.header('vary', 'cookie')
+    if (page) reply.header('vary', 'cookie')
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html')
