@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sortCreatorsLocally } from './creator-rules.ts'
 import { CreatorsPageQuery } from './creators.ts'
-import { formatCents } from './money.ts'
 
 describe('the shop query', () => {
   it('defaults to page 1, 20 per page, sorted by name', () => {
@@ -38,13 +37,5 @@ describe('the client-side fallback sort (spec §7)', () => {
   it('leaves the input untouched', () => {
     sortCreatorsLocally(creators, 'name')
     expect(creators[0]?.name).toBe('Cara')
-  })
-})
-
-describe('formatCents', () => {
-  it('formats whole and fractional dollar amounts', () => {
-    expect(formatCents(2900)).toBe('$29')
-    expect(formatCents(999)).toBe('$9.99')
-    expect(formatCents(100_000)).toBe('$1,000')
   })
 })

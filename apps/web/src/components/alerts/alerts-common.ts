@@ -6,6 +6,7 @@ import {
   type StatsTimeframe,
 } from '@picks/contracts/client'
 import { ApiError } from '../../lib/api-client.ts'
+import { dayAndTime } from '../../lib/dates.ts'
 
 /**
  * What the person's alerts (`/alerts`, `/manage-subscriptions`) and the creator's notifications
@@ -65,16 +66,9 @@ export const timeframeLabels: Record<StatsTimeframe, string> = {
   all: 'All time',
 }
 
-const momentFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
 /** "Nov 24, 3:05 PM", in the reader's time zone. */
 export function formatMoment(iso: string): string {
-  return momentFormat.format(new Date(iso))
+  return dayAndTime(new Date(iso))
 }
 
 /** The time that matters for a delivery: when it went, failed or was queued. */

@@ -1,4 +1,5 @@
 import type { Pick as PickData } from '@picks/contracts'
+import { dayAndTime } from '../../lib/dates.ts'
 import { marketLabels, totalUnitOf, type BetType, type PickRecord, type PickResult } from '@picks/contracts/client'
 
 /** How picks read to a person: one wording on every page that shows them. Times are the viewer's own clock. */
@@ -18,29 +19,14 @@ export const resultLabels: Record<PickResult, string> = {
   void: 'Void',
 }
 
-const gameTimeFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
-const postedFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
 /** "Sat, Nov 8, 7:30 PM". */
 export function formatGameTime(iso: string): string {
-  return gameTimeFormat.format(new Date(iso))
+  return dayAndTime(new Date(iso), { weekday: true })
 }
 
 /** "Nov 3, 6:10 PM". */
 export function formatPostedAt(iso: string): string {
-  return postedFormat.format(new Date(iso))
+  return dayAndTime(new Date(iso))
 }
 
 /** "Celtics @ Lakers": away team first, as scoreboards write it. */

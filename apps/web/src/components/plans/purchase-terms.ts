@@ -1,12 +1,11 @@
 import type { Purchase } from '@picks/contracts'
 import { purchaseDisplayState } from '@picks/contracts/client'
+import { longDate } from '../../lib/dates.ts'
 
 /**
  * How a purchase reads to its buyer: one wording on the payment success page and on
  * /manage-subscriptions. Dates are the buyer's own calendar days.
  */
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
 
 type PurchaseDates = Pick<
   Purchase,
@@ -15,7 +14,7 @@ type PurchaseDates = Pick<
 
 /** "December 1, 2026". */
 export function formatDay(iso: string): string {
-  return dayFormat.format(new Date(iso))
+  return longDate(new Date(iso))
 }
 
 /** "Active", "Free trial", "Cancelled — access until December 1, 2026", … */

@@ -1,5 +1,6 @@
 import type { CreatorProfile, Plan } from '@picks/contracts'
 import {
+  groupThousands,
   paymentMessages,
   socialNetworkInfo,
   socialNetworks,
@@ -22,12 +23,11 @@ import { authRedirectFor } from '../../auth/auth-redirect.ts'
 import { creatorProfileQueries } from '../../components/creator-profile/creator-queries.ts'
 import { pickRecordQueries } from '../../components/records/pick-record-queries.ts'
 import { planTerm, planTrial } from '../../components/plans/plan-terms.ts'
+import { monthAndYear } from '../../lib/dates.ts'
 import { pageTitle, site } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import { createPurchase, purchaseFailure, purchasePageQueries } from './api.ts'
 import { PlanPrice, PromoCodeEntry, usePromoCode, type AppliedPromo } from './promo-code-entry.tsx'
-
-const memberSinceFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** A malformed id (400) names no creator either, so both read as "not found". */
 function isMissingCreator(error: Error): boolean {
@@ -103,7 +103,7 @@ function CreatorHeader({ creator }: { creator: CreatorProfile }) {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{creator.name}</h1>
           <p className="text-slate-700">@{creator.username}</p>
           <p className="text-sm text-slate-600">
-            Member since {memberSinceFormat.format(new Date(creator.created_at))}
+            Member since {monthAndYear(new Date(creator.created_at), 'utc')}
             {creator.country && <> · {countryName(creator.country)}</>}
           </p>
         </div>
@@ -388,8 +388,6 @@ function PlansSection({
 
 const recentPicksShown = 10
 
-const countFormat = new Intl.NumberFormat('en-US')
-
 /**
  * The creator's public figures (`GET /creators/{id}/stats`): customers with access now, picks
  * posted, and the record from graded picks — overall, streak, last 10 and per sport.
@@ -418,13 +416,11 @@ function RecordSection({ creatorId }: { creatorId: string }) {
           <dl aria-label="At a glance" className="grid grid-cols-2 gap-3">
             <div className="rounded-lg bg-slate-50 px-3 py-2">
               <dt className="text-xs font-medium text-slate-600">Subscribers</dt>
-              <dd className="text-lg font-semibold text-slate-900">
-                {countFormat.format(stats.data.subscriber_count)}
-              </dd>
+              <dd className="text-lg font-semibold text-slate-900">{groupThousands(stats.data.subscriber_count)}</dd>
             </div>
             <div className="rounded-lg bg-slate-50 px-3 py-2">
               <dt className="text-xs font-medium text-slate-600">Picks posted</dt>
-              <dd className="text-lg font-semibold text-slate-900">{countFormat.format(stats.data.picks_count)}</dd>
+              <dd className="text-lg font-semibold text-slate-900">{groupThousands(stats.data.picks_count)}</dd>
             </div>
           </dl>
           <CreatorRecordDetails record={stats.data.record} />
