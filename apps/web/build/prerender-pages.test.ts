@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageHtml } from './prerender-pages.ts'
+import { chunkFiles, pageHtml } from './prerender-pages.ts'
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -51,5 +51,32 @@ describe('a pre-rendered page (decision 051)', () => {
   it('refuses an index.html it cannot render into', () => {
     expect(() => pageHtml('<div id="root">x</div>', null, '', code)).toThrow('no empty <div id="root"></div>')
     expect(() => pageHtml('<div id="root"></div>', null, '', code)).toThrow('no entry script')
+  })
+})
+
+describe('the chunks a page loads', () => {
+  // index imports the runtime and react; the page imports react and its own rules, which import the runtime.
+  const manifest = {
+    'index.html': { file: 'assets/index.js', imports: ['_runtime.js', '_react.js'] },
+    '_runtime.js': { file: 'assets/runtime.js' },
+    '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
+    'src/shop-page.tsx': { file: 'assets/shop-page.js', imports: ['_react.js', '_rules.js'] },
+    '_rules.js': { file: 'assets/rules.js', imports: ['_runtime.js'] },
+  }
+
+  it('are listed in the order the browser evaluates them: each after what it imports, its own last', () => {
+    expect(chunkFiles(manifest, 'index.html')).toEqual(['/assets/runtime.js', '/assets/react.js', '/assets/index.js'])
+    expect(chunkFiles(manifest, 'src/shop-page.tsx')).toEqual([
+      '/assets/runtime.js',
+      '/assets/react.js',
+      '/assets/rules.js',
+      '/assets/shop-page.js',
+    ])
+  })
+
+  it('refuses a manifest that does not name a chunk it imports', () => {
+    expect(() =>
+      chunkFiles({ 'index.html': { file: 'assets/index.js', imports: ['_gone.js'] } }, 'index.html'),
+    ).toThrow('the build manifest has no _gone.js')
   })
 })

@@ -43,7 +43,10 @@ export interface PageCode {
   boot: string
   /** The entry's address. */
   entry: string
-  /** Every chunk the entry and the page import, to fetch together. */
+  /**
+   * Every chunk the entry and the page import, to fetch together, in the order they are evaluated:
+   * the entry's in the order the browser would evaluate them, then the page's.
+   */
   chunks: string[]
 }
 
@@ -75,19 +78,23 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-/** The files `from` loads statically, its own first, transitively. */
-function chunkFiles(manifest: Record<string, ManifestChunk>, from: string): string[] {
+/**
+ * The files `from` loads statically, transitively, in the order the browser evaluates them: each
+ * after the files it imports, in the order it imports them, and `from`'s own file last.
+ */
+export function chunkFiles(manifest: Record<string, ManifestChunk>, from: string): string[] {
+  const order: string[] = []
   const seen = new Set<string>()
-  const queue = [from]
-  while (queue.length) {
-    const key = queue.shift() as string
-    if (seen.has(key)) continue
+  const visit = (key: string): void => {
+    if (seen.has(key)) return
+    seen.add(key)
     const chunk = manifest[key]
     if (!chunk) throw new Error(`the build manifest has no ${key}`)
-    seen.add(key)
-    queue.push(...(chunk.imports ?? []))
+    for (const imported of chunk.imports ?? []) visit(imported)
+    order.push(`/${chunk.file}`)
   }
-  return [...seen].map((key) => `/${(manifest[key] as ManifestChunk).file}`)
+  visit(from)
+  return order
 }
 
 /** Writes build/boot.js under `assets/` with a name of its content's hash; answers its address. */
@@ -166,7 +173,8 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           ManifestChunk
         >
         const boot = writeBoot(outDir)
-        const [entry = '', ...entryChunks] = chunkFiles(manifest, 'index.html')
+        const entryChunks = chunkFiles(manifest, 'index.html')
+        const entry = entryChunks.pop() ?? ''
         const target = path.join(outDir, prerenderedDir)
         mkdirSync(target, { recursive: true })
         const entries: PrerenderedPageEntry[] = []

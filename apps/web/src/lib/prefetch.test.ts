@@ -6,13 +6,29 @@ afterEach(() => vi.useRealTimers())
 
 describe('route prefetch', () => {
   it.each(['4g', '5g'])('loads the next pages one second after landing on a %s connection', (effectiveType) => {
-    const preload = vi.fn()
-    schedulePrefetch([preload, preload], () => ({ effectiveType }))
+    const first = vi.fn()
+    const second = vi.fn()
+    schedulePrefetch([first, second], () => ({ effectiveType }))
 
     vi.advanceTimersByTime(999)
-    expect(preload).not.toHaveBeenCalled()
+    expect(first).not.toHaveBeenCalled()
     vi.advanceTimersByTime(1)
-    expect(preload).toHaveBeenCalledTimes(2)
+    expect(first).toHaveBeenCalledTimes(1)
+    // The next one in a task of its own, so no single task does them all.
+    expect(second).not.toHaveBeenCalled()
+    vi.advanceTimersToNextTimer()
+    expect(second).toHaveBeenCalledTimes(1)
+  })
+
+  it('stops the pages not yet started when cancelled, e.g. the visitor left the page', () => {
+    const first = vi.fn()
+    const second = vi.fn()
+    const cancel = schedulePrefetch([first, second], () => ({ effectiveType: '4g' }))
+    vi.advanceTimersByTime(1_000)
+    cancel()
+    vi.advanceTimersByTime(1_000)
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(second).not.toHaveBeenCalled()
   })
 
   it.each(['3g', '2g', 'slow-2g', undefined])('does not prefetch on a %s connection', (effectiveType) => {
