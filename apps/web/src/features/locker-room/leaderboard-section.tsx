@@ -6,6 +6,7 @@ import { LeaderboardTable } from '../../components/records/leaderboard-table.tsx
 import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { pickRecordQueries, type LeaderboardSort } from '../../components/records/pick-record-queries.ts'
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts'
 
 const sortOptions: { value: LeaderboardSort; label: string }[] = [
   { value: 'net_units', label: 'Net units' },
@@ -58,6 +59,7 @@ export function LeaderboardSection({ sport }: { sport: SportSlug | null }) {
   const headingId = useId()
   const [sortBy, setSort] = useLeaderboardSort()
   const leaderboard = useQuery(pickRecordQueries.leaderboard({ sport, sortBy, limit: leaderboardSize }))
+  const { shown, arriving } = useDrawnInBackground(leaderboard.data)
   const minGraded = leaderboard.data?.min_graded ?? pickLimits.leaderboardMinGraded
   const scope = sport ? `${sportLabel(sport)} ` : ''
 
@@ -74,18 +76,19 @@ export function LeaderboardSection({ sport }: { sport: SportSlug | null }) {
         </div>
         <SortSwitch value={sortBy} onChange={setSort} />
       </div>
-      {leaderboard.isPending && <Loading label="Loading the leaderboard…" count={3} stacked />}
+      {(leaderboard.isPending || arriving) && <Loading label="Loading the leaderboard…" count={3} stacked />}
       {leaderboard.isError && (
         <ReadFailed polite message="We couldn’t load the leaderboard." onRetry={() => void leaderboard.refetch()} />
       )}
       {leaderboard.isSuccess &&
-        (leaderboard.data.entries.length === 0 ? (
+        shown &&
+        (shown.entries.length === 0 ? (
           <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">
             No creator has {minGraded} graded {scope}picks yet.
           </p>
         ) : (
           <LeaderboardTable
-            entries={leaderboard.data.entries}
+            entries={shown.entries}
             caption={`${scope}Leaderboard, ranked by ${sortBy === 'roi' ? 'ROI' : 'net units'}`}
           />
         ))}

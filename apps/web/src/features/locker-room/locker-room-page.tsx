@@ -7,6 +7,7 @@ import { Loading, ReadFailed } from '../../components/ui/read-states.tsx'
 import { ResponsibleGamblingLine } from '../../components/records/responsible-gambling-line.tsx'
 import { findSport, UnknownSport } from '../../components/ui/sport-param.tsx'
 import { pickRecordQueries, type PickFeedRequest } from '../../components/records/pick-record-queries.ts'
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { LeaderboardSection } from './leaderboard-section.tsx'
 import { SportFilter } from './sport-filter.tsx'
@@ -26,6 +27,7 @@ function PicksFeed({
 }) {
   const headingId = useId()
   const feed = useQuery(pickRecordQueries.feed(request))
+  const { shown, arriving } = useDrawnInBackground(feed.data)
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
       <div>
@@ -34,11 +36,11 @@ function PicksFeed({
         </h2>
         <p className="text-sm text-slate-700">{description}</p>
       </div>
-      {feed.isPending && <Loading label={`Loading ${title.toLowerCase()}…`} count={3} stacked />}
+      {(feed.isPending || arriving) && <Loading label={`Loading ${title.toLowerCase()}…`} count={3} stacked />}
       {feed.isError && (
         <ReadFailed polite message={`We couldn’t load ${title.toLowerCase()}.`} onRetry={() => void feed.refetch()} />
       )}
-      {feed.isSuccess && <PickList picks={feed.data.picks} label={title} emptyText={emptyText} />}
+      {feed.isSuccess && shown && <PickList picks={shown.picks} label={title} emptyText={emptyText} />}
     </section>
   )
 }

@@ -5,7 +5,9 @@ import { Link, useSearchParams } from 'react-router'
 import { PickCard, PickCardSkeleton } from '../../components/picks/pick-card.tsx'
 import { Button, ButtonLink } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
+import { offscreenSkipped } from '../../components/ui/offscreen.ts'
 import { inputClasses } from '../../components/ui/form-field.tsx'
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { useStoredUser } from '../../auth/stored-user.ts'
 import {
@@ -184,7 +186,8 @@ function Feed({
   onFiltersChange: (patch: Partial<FeedFilters>) => void
 }) {
   const feed = useInfiniteQuery({ ...pickQueries.feed(kind, userId, filters), placeholderData: keepPreviousData })
-  const pages = feed.data?.pages ?? []
+  const { shown, arriving } = useDrawnInBackground(feed.data)
+  const pages = shown?.pages ?? []
   const picks = pages.flatMap((page) => page.picks)
   const creators = useCreatorsSeen(picks.map((pick) => pick.creator))
   const total = pages[0]?.total ?? 0
@@ -209,7 +212,7 @@ function Feed({
         </div>
       )}
 
-      {feed.isPending ? (
+      {feed.isPending || arriving ? (
         <FeedSkeleton />
       ) : feed.isError && !feed.data ? (
         <div
@@ -235,7 +238,7 @@ function Feed({
             className={cx('flex flex-col gap-3', feed.isPlaceholderData && 'opacity-60 transition-opacity')}
           >
             {picks.map((pick) => (
-              <li key={pick.id}>
+              <li key={pick.id} className={offscreenSkipped('pick')}>
                 <PickCard pick={pick} />
               </li>
             ))}

@@ -3,7 +3,9 @@ import { useEffect, useEffectEvent, useRef, type RefObject } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
+import { offscreenSkipped } from '../../components/ui/offscreen.ts'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts'
 import { pageTitle } from '../../lib/site.ts'
 import { creatorQueries } from './api.ts'
 import { CreatorCard, CreatorCardSkeleton } from './creator-card.tsx'
@@ -55,10 +57,11 @@ function ShopResults({ filters, onClearFilters }: { filters: ShopFilters; onClea
   const canAutoLoad =
     shop.hasNextPage && !shop.isFetchingNextPage && !shop.isFetchNextPageError && !shop.isPlaceholderData
   useLoadWhenVisible(endOfList, canAutoLoad, () => void shop.fetchNextPage())
+  const { shown, arriving } = useDrawnInBackground(shop.data)
 
-  if (shop.isPending) return <CreatorGridSkeleton />
+  if (shop.isPending || arriving) return <CreatorGridSkeleton />
 
-  if (!shop.data) {
+  if (!shown) {
     return (
       <div
         role="alert"
@@ -71,8 +74,8 @@ function ShopResults({ filters, onClearFilters }: { filters: ShopFilters; onClea
     )
   }
 
-  const [firstPage] = shop.data.pages
-  const creators = shop.data.pages.flatMap((page) => page.creators)
+  const [firstPage] = shown.pages
+  const creators = shown.pages.flatMap((page) => page.creators)
   const total = firstPage?.total ?? creators.length
 
   return (
@@ -109,7 +112,7 @@ function ShopResults({ filters, onClearFilters }: { filters: ShopFilters; onClea
           className={cx(gridClasses, shop.isPlaceholderData && 'opacity-60 transition-opacity')}
         >
           {creators.map((creator) => (
-            <li key={creator.id}>
+            <li key={creator.id} className={offscreenSkipped('creator')}>
               <CreatorCard creator={creator} />
             </li>
           ))}
