@@ -7,9 +7,9 @@
 //
 // Why a task each (decision 052): a modulepreload costs the main thread a few milliseconds (about
 // 13 ms on a phone's CPU), and thirty at once made one task of 150-450 ms; importing the entry alone
-// evaluates every module it imports in one task too (80-160 ms here, four times that on a phone).
-// The chunks are listed in the order the browser would evaluate them (each after what it imports),
-// so importing them in turn runs the same code in the same order, with the browser free in between.
+// evaluates every module it imports in one task too. The chunks are listed in the order the browser
+// would evaluate them (each after what it imports), so importing them in turn runs the same code in
+// the same order, with the browser free in between.
 const tag = document.querySelector('script[data-entry]')
 let started = false
 
@@ -20,8 +20,6 @@ async function start() {
   started = true
   const chunks = (tag.dataset.chunks ?? '').split(' ').filter(Boolean)
   const toPreload = [...chunks, tag.dataset.entry]
-  // Settles when the chunk's preload has fetched and parsed it (or failed: its import then says why).
-  const preloaded = new Map()
   const preloadNext = () => {
     const href = toPreload.shift()
     if (href === undefined) return
@@ -29,23 +27,11 @@ async function start() {
     link.rel = 'modulepreload'
     link.crossOrigin = ''
     link.href = href
-    preloaded.set(
-      href,
-      new Promise((resolve) => {
-        link.onload = resolve
-        link.onerror = resolve
-      }),
-    )
     document.head.append(link)
     setTimeout(preloadNext, 0)
   }
   preloadNext()
-  for (const href of [...chunks, tag.dataset.entry]) {
-    // Evaluating a chunk the browser is still parsing (on another thread) blocks the page until
-    // the parse is done: a 70-150 ms task here. Its preload's load event says it is parsed.
-    while (!preloaded.has(href)) await nextTask()
-    await preloaded.get(href)
-    if (href === tag.dataset.entry) break
+  for (const href of chunks) {
     try {
       await import(href)
     } catch {
