@@ -37,16 +37,19 @@ function fields(date: Date, calendar: Calendar) {
   }
 }
 
+function clock({ hours, minutes }: { hours: number; minutes: number }): string {
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
+}
+
 /** "7:30 PM", "12:05 AM". */
 export function clockTime(date: Date, calendar: Calendar = 'local'): string {
-  const { hours, minutes } = fields(date, calendar)
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
+  return clock(fields(date, calendar))
 }
 
 /** "Nov 3, 6:10 PM"; with the weekday, "Sat, Nov 8, 7:30 PM". */
 export function dayAndTime(date: Date, { weekday = false }: { weekday?: boolean } = {}): string {
   const f = fields(date, 'local')
-  return `${weekday ? `${f.weekday}, ` : ''}${f.month.slice(0, 3)} ${f.day}, ${clockTime(date)}`
+  return `${weekday ? `${f.weekday}, ` : ''}${f.month.slice(0, 3)} ${f.day}, ${clock(f)}`
 }
 
 /** "December 1, 2026". */
