@@ -1,13 +1,20 @@
-import nodemailer from 'nodemailer'
+import { createRequire } from 'node:module'
+import type Nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { containsPattern } from '../../db/like.ts'
 import { countUpTo } from '../../db/counts.ts'
-import twilio from 'twilio'
+import type Twilio from 'twilio'
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { smsSegments } from '@picks/contracts/client'
 import { emailOutbox, smsOutbox } from './notifications.table.ts'
+
+// The SMTP and Twilio clients load when a sender of theirs is made: a server that sends to its
+// outboxes never loads them (about 0.4 s of a start together, docs/performance.md "Start time").
+const require = createRequire(import.meta.url)
+const nodemailer = (): typeof Nodemailer => require('nodemailer') as typeof Nodemailer
+const twilio = (): typeof Twilio => require('twilio') as typeof Twilio
 
 // The outboxes' backlog, for the admin console's system status.
 export { outboxBacklog } from './outbox-figures.ts'
@@ -110,7 +117,7 @@ export function createSmtpEmailSender({ url, from, maxConnections = 5 }: SmtpOpt
   const parsed = new URL(url)
   const secure = parsed.protocol === 'smtps:'
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     pool: true,
     maxConnections,
     maxMessages: Infinity,
@@ -224,7 +231,7 @@ export function createTwilioSmsSender({
   baseUrl,
   statusCallbackUrl,
 }: TwilioOptions): SmsSender {
-  const client = twilio(accountSid, authToken, { autoRetry: false, keepAlive: true })
+  const client = twilio()(accountSid, authToken, { autoRetry: false, keepAlive: true })
   if (baseUrl) client.api.baseUrl = baseUrl
   return {
     kind: 'twilio',
@@ -251,7 +258,7 @@ export function isTwilioSignatureValid(
   fields: Record<string, string>,
 ): boolean {
   if (!signature) return false
-  return twilio.validateRequest(authToken, signature, url, fields)
+  return twilio().validateRequest(authToken, signature, url, fields)
 }
 
 export interface Senders {
