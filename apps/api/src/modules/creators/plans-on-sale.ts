@@ -90,11 +90,19 @@ export async function setAcceptingPayments(
   accepting: boolean,
 ): Promise<boolean> {
   if (!creatorIds.length) return false
+  // The lowest price as `refreshLowestPrice` sets it, for every creator in the one statement (a
+  // first start puts 48 demo creators on sale: one statement each took 0.13-0.2 s of it).
   const changed = await deps.db
     .update(creatorProfiles)
-    .set({ acceptingPayments: accepting })
+    .set({
+      acceptingPayments: accepting,
+      lowestPriceCents: accepting
+        ? sql`(select min(${subscriptionPlans.priceCents}) from ${subscriptionPlans}
+            where ${subscriptionPlans.creatorId} = ${creatorProfiles.userId} and ${subscriptionPlans.active})`
+        : null,
+      updatedAt: sql`now()`,
+    })
     .where(and(inArray(creatorProfiles.userId, [...creatorIds]), ne(creatorProfiles.acceptingPayments, accepting)))
     .returning({ id: creatorProfiles.userId })
-  for (const { id } of changed) await refreshLowestPrice(deps, id)
   return changed.length > 0
 }
