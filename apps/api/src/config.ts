@@ -10,6 +10,8 @@ import { z } from 'zod'
  */
 export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = path.resolve(apiRoot, '../..')
+/** The committed drizzle-kit migrations (db/migrate.ts applies them). */
+export const migrationsFolder = path.join(apiRoot, 'drizzle')
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

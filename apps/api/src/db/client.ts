@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Config } from '../config.ts'
-import { fillFromTemplate, isEmptyDataDir } from './empty-template.ts'
+import { prepareDataDir, type CreatedDatabase } from './empty-template.ts'
 
 /**
  * The one database type the services see; the same queries run on PGlite and PostgreSQL. Typed
@@ -27,7 +27,7 @@ export interface Database {
    * PGlite in a data directory that was empty: whether it started as a copy of the build's
    * empty-database template (db/empty-template.ts) or was made from nothing. Absent otherwise.
    */
-  created?: 'from template' | 'from nothing'
+  created?: CreatedDatabase
   ping(): Promise<void>
   /** Resolves once every connection is closed. */
   close(): Promise<void>
@@ -91,9 +91,8 @@ export async function openDatabase(target: Config['database'], options: OpenOpti
       poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     }
   }
-  const fresh = target.dataDir !== null && !options.loadDataDir && isEmptyDataDir(target.dataDir)
-  const copied = fresh && options.template !== null && fillFromTemplate(target.dataDir!, options.template)
-  const created: Database['created'] = fresh ? (copied ? 'from template' : 'from nothing') : undefined
+  const created: Database['created'] =
+    target.dataDir !== null && !options.loadDataDir ? await prepareDataDir(target.dataDir, options.template) : undefined
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),

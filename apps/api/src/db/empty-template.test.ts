@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -6,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEmptyTemplate } from '../build-template.ts'
 import { allJobs } from '../jobs/all-jobs.ts'
 import { openDatabase, queryRows } from './client.ts'
-import { fillFromTemplate, templateDir, templateKey } from './empty-template.ts'
-import { migrationsFolder } from './migrate.ts'
+import { beginPreparingDataDir, prepareDataDir, templateDir, templateKey } from './empty-template.ts'
+import { migrationsFolder } from '../config.ts'
 
 const work = mkdtempSync(path.join(tmpdir(), 'picks-template-'))
 const root = path.join(work, 'templates')
@@ -54,17 +55,48 @@ describe('the empty-database template', () => {
     expect(existsSync(path.join(templateDir(root), 'PG_VERSION'))).toBe(true)
   }, 120_000)
 
-  it('leaves a data directory that holds anything alone', () => {
+  it('gives a start that began copying before its code loaded that copy, once the copy is done', async () => {
+    const dataDir = path.join(work, 'begun-ahead', 'pglite')
+    beginPreparingDataDir(dataDir, root)
+    const database = await openDatabase({ kind: 'pglite', dataDir }, { template: root })
+    expect(database.created).toBe('from template')
+    const [applied] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )
+    expect(applied?.n).toBe(journalEntries)
+    await database.close()
+    expect(readdirSync(path.dirname(dataDir))).toEqual(['pglite'])
+  }, 120_000)
+
+  it('leaves a data directory that holds anything alone', async () => {
     const dataDir = path.join(work, 'not-empty')
     mkdirSync(dataDir)
     writeFileSync(path.join(dataDir, 'something'), 'kept')
-    expect(fillFromTemplate(dataDir, root)).toBe(false)
+    expect(await prepareDataDir(dataDir, root)).toBeUndefined()
     expect(readdirSync(dataDir)).toEqual(['something'])
   })
 
-  it('copies nothing when the build made no template for this code', () => {
+  it('copies nothing when the build made no template for this code', async () => {
     const dataDir = path.join(work, 'no-template')
-    expect(fillFromTemplate(dataDir, path.join(work, 'no-templates-here'))).toBe(false)
+    expect(await prepareDataDir(dataDir, path.join(work, 'no-templates-here'))).toBe('from nothing')
     expect(existsSync(dataDir)).toBe(false)
+  })
+
+  it('reports a copy that failed to the start that waits for it', async () => {
+    const broken = path.join(work, 'broken-templates')
+    mkdirSync(templateDir(broken), { recursive: true })
+    writeFileSync(path.join(templateDir(broken), 'PG_VERSION'), '17')
+    // A socket in the template: the copy refuses it (ERR_FS_CP_SOCKET) in its thread.
+    const socket = createServer()
+    await new Promise<void>((resolve) => socket.listen(path.join(templateDir(broken), 'socket'), resolve))
+    const dataDir = path.join(work, 'broken-copy', 'pglite')
+    try {
+      beginPreparingDataDir(dataDir, broken)
+      await expect(prepareDataDir(dataDir, broken)).rejects.toThrow(/socket/)
+      expect(existsSync(dataDir)).toBe(false)
+    } finally {
+      await new Promise((resolve) => socket.close(resolve))
+    }
   })
 })

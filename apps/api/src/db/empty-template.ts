@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { apiRoot } from '../config.ts'
-import { migrationsFolder } from './migrate.ts'
+import { Worker } from 'node:worker_threads'
+import { apiRoot, migrationsFolder } from '../config.ts'
 
 /**
  * A first start's embedded database, made ahead by the build. A new PGlite data directory costs an
@@ -63,19 +63,74 @@ export function isEmptyDataDir(dir: string): boolean {
 }
 
 /**
- * Gives an empty (or missing) PGlite data directory a copy of the template, when there is one for
- * this code. Returns whether it did; a directory that holds anything is left alone. The copy goes
- * to a sibling first and is renamed into place, so a start cut short never leaves half a database.
+ * Copies a directory in a thread of its own (`fs.cpSync` there): the main thread stays free to
+ * load the server's code meanwhile. The template is 43 MB in 1,450 files; `fs.promises.cp` on the
+ * main thread took 0.9-1.1 s of it, `cpSync` 0.4-0.6 s of blocked loop (docs/performance.md,
+ * "Start time").
  */
-export function fillFromTemplate(dataDir: string, root: string = templatesRoot): boolean {
-  if (!isEmptyDataDir(dataDir)) return false
-  const template = templateDir(root)
-  if (!existsSync(path.join(template, 'PG_VERSION'))) return false
+function copyInThread(from: string, to: string): Promise<void> {
+  const code = `
+    const { cpSync } = require('node:fs')
+    const { workerData } = require('node:worker_threads')
+    cpSync(workerData.from, workerData.to, { recursive: true })
+  `
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { from, to } })
+    worker.once('error', reject)
+    worker.once('exit', (exitCode) =>
+      exitCode === 0 ? resolve() : reject(new Error(`copying ${from} stopped with exit code ${exitCode}`)),
+    )
+  })
+}
+
+/** How a first start's database came to be: PGlite's `created` (db/client.ts). */
+export type CreatedDatabase = 'from template' | 'from nothing'
+
+async function prepare(dataDir: string, root: string | null): Promise<CreatedDatabase | undefined> {
+  if (!isEmptyDataDir(dataDir)) return undefined
+  const template = root === null ? null : templateDir(root)
+  if (template === null || !existsSync(path.join(template, 'PG_VERSION'))) return 'from nothing'
   const staging = `${dataDir}.copying-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(path.dirname(dataDir), { recursive: true })
-  cpSync(template, staging, { recursive: true })
+  await copyInThread(template, staging)
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(staging, dataDir)
-  return true
+  return 'from template'
+}
+
+/** Data directories whose preparation began before the database was opened, by directory and template folder. */
+const begun = new Map<string, Promise<CreatedDatabase | undefined>>()
+const begunKey = (dataDir: string, root: string | null) =>
+  `${path.resolve(dataDir)}\n${root === null ? '' : path.resolve(root)}`
+
+/**
+ * Starts `prepareDataDir` ahead: `npm start` calls it before it loads the rest of the server's
+ * code, so a first start's copy and the loading overlap. The `prepareDataDir` that opens the
+ * database waits for this one instead of looking again.
+ */
+export function beginPreparingDataDir(dataDir: string, root: string | null = templatesRoot): void {
+  const key = begunKey(dataDir, root)
+  if (begun.has(key)) return
+  const preparing = prepare(dataDir, root)
+  // Its failure is reported to the `prepareDataDir` that takes it, not as an unhandled rejection now.
+  preparing.catch(() => {})
+  begun.set(key, preparing)
+}
+
+/**
+ * Readies a PGlite data directory before PGlite opens it. One that holds anything is left alone
+ * (resolves to undefined). An empty (or missing) one gets a copy of the template when the build
+ * made one for this code and `root` is not null ('from template'), else PGlite will make the
+ * database from nothing ('from nothing'). The copy goes to a sibling first and is renamed into
+ * place, so a start cut short never leaves half a database.
+ */
+export function prepareDataDir(
+  dataDir: string,
+  root: string | null = templatesRoot,
+): Promise<CreatedDatabase | undefined> {
+  const key = begunKey(dataDir, root)
+  const ahead = begun.get(key)
+  begun.delete(key)
+  return ahead ?? prepare(dataDir, root)
 }

@@ -1,12 +1,9 @@
-import path from 'node:path'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { apiRoot } from '../config.ts'
+import { migrationsFolder } from '../config.ts'
 import type { Database } from './client.ts'
-
-export const migrationsFolder = path.join(apiRoot, 'drizzle')
 
 /** Applies the committed drizzle-kit migrations; already-applied ones are skipped. */
 export async function migrateDatabase(database: Database): Promise<void> {
