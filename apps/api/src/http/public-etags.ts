@@ -18,16 +18,16 @@ export function weakEtagOf(body: string | Buffer): string {
 }
 
 // Answers sent from a read cache carry the tag taken when they were cached (http/read-cache.ts).
-const knownTags = new WeakMap<FastifyReply, { body: string; etag: string }>()
+const knownTags = new WeakMap<FastifyReply, { bytes: Buffer; etag: string }>()
 
 /**
  * Sends an answer of a read cache as it is, with the weak ETag it was cached with, so the tag is not
  * hashed again on each request. It was checked against the route's response schema when it was
- * made; a string with a JSON content type skips the serializer.
+ * made; bytes skip the serializer and go to the socket as they are.
  */
-export function sendCachedJson(reply: FastifyReply, answer: { body: string; etag: string }): FastifyReply {
+export function sendCachedJson(reply: FastifyReply, answer: { bytes: Buffer; etag: string }): FastifyReply {
   knownTags.set(reply, answer)
-  return reply.type('application/json; charset=utf-8').send(answer.body)
+  return reply.type('application/json; charset=utf-8').send(answer.bytes)
 }
 
 /** Whether `If-None-Match` names the tag, by the weak comparison GET uses (RFC 9110 §13.1.2), or is `*`. */
@@ -65,7 +65,7 @@ export function addPublicEtags(scope: FastifyInstance, options: PublicEtagOption
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     if (!isSharedPublicRead(request, reply, options)) return payload
     const known = knownTags.get(reply)
-    const etag = known && known.body === payload ? known.etag : weakEtagOf(payload)
+    const etag = known && known.bytes === payload ? known.etag : weakEtagOf(payload)
     reply.header('etag', etag)
     if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload
     reply.code(304)

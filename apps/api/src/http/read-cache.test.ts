@@ -19,7 +19,8 @@ function oneProcess(): Pick<Invalidations, 'publish' | 'subscribe'> {
 function shopCache(options: Omit<ReadCacheOptions, 'invalidations' | 'topic'>, invalidations = oneProcess()) {
   const cache = createReadCache({ ...options, topic: 'shop', invalidations })
   return {
-    get: async (key: string, load: () => Promise<string | Loaded>) => (await cache.get(key, load)).body,
+    get: async (key: string, load: () => Promise<string | Loaded>) =>
+      (await cache.get(key, load)).bytes.toString('utf8'),
     invalidate: (topic?: string) => cache.invalidate(topic),
     get size() {
       return cache.size
@@ -157,10 +158,11 @@ describe('the shared read cache', () => {
     expect(cache.size).toBe(0)
   })
 
-  it('takes the weak ETag of the body once, with the body', async () => {
+  it('takes the weak ETag and the UTF-8 bytes of the body once, with the body', async () => {
     const cache = createReadCache({ topic: 'shop', ttlMs: 60_000, invalidations: oneProcess() })
-    const first = await cache.get('page 1', async () => '{"creators":[]}')
-    expect(first).toEqual({ body: '{"creators":[]}', etag: weakEtagOf('{"creators":[]}') })
+    const body = '{"creators":[],"name":"Zoë"}'
+    const first = await cache.get('page 1', async () => body)
+    expect(first).toEqual({ bytes: Buffer.from(body, 'utf8'), etag: weakEtagOf(body) })
     expect(await cache.get('page 1', async () => 'other')).toMatchObject(first)
   })
 })

@@ -31,7 +31,11 @@ export interface Loaded {
 }
 
 export interface CachedAnswer {
-  body: string
+  /**
+   * The body as UTF-8 bytes, encoded once when cached: a string was encoded again by every answer
+   * that sent it (the feeds' 31 kB pages, in the socket write and in Content-Length).
+   */
+  bytes: Buffer
   etag: string
 }
 
@@ -87,7 +91,8 @@ export function createReadCache({
   const answerOf = (loaded: string | Loaded): { answer: CachedAnswer; freshUntil: number | null } => {
     const body = typeof loaded === 'string' ? loaded : loaded.body
     const freshUntil = typeof loaded === 'string' ? null : (loaded.freshUntil ?? null)
-    return { answer: { body, etag: weakEtagOf(body) }, freshUntil }
+    const bytes = Buffer.from(body, 'utf8')
+    return { answer: { bytes, etag: weakEtagOf(bytes) }, freshUntil }
   }
 
   return {

@@ -37,11 +37,11 @@ export function createEntitlementCache(
   })
   return {
     async creatorIds(userId) {
-      const { body } = await cache.get(userId, async () => {
+      const { bytes } = await cache.get(userId, async () => {
         const { creatorIds, changesAt } = await entitlementsOf(db, userId, now())
         return { body: creatorIds.join(' '), freshUntil: changesAt?.getTime() ?? null }
       })
-      return body ? body.split(' ') : []
+      return bytes.length ? bytes.toString('utf8').split(' ') : []
     },
   }
 }
