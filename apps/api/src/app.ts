@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import fastifyHelmet from '@fastify/helmet'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -12,6 +11,7 @@ import { openInvalidations } from './db/invalidations.ts'
 import { registerApiCompression } from './http/compression.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { logRedaction } from './http/log-redaction.ts'
+import { addSecurityHeaders } from './http/security-headers.ts'
 import { addPublicEtags } from './http/public-etags.ts'
 import { describeOperations, securitySchemes } from './openapi.ts'
 import { registerWebApp } from './http/static-web.ts'
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id)
   })
 
-  await app.register(fastifyHelmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
