@@ -13,6 +13,7 @@ import { picks } from '../picks/picks.table.ts'
 import { promoCodes } from '../promotions/promotions.table.ts'
 import { purchases } from '../purchases/purchases.table.ts'
 import { creatorDailyFigures } from './analytics.table.ts'
+import { settleAllCreators } from './creator-analytics.ts'
 
 let t: TestApp
 let clock = new Date('2026-11-23T12:00:00Z')
@@ -416,6 +417,26 @@ describe('GET /api/creator/analytics/{id}', () => {
     expect(later.series.find((p) => p.start === '2026-11-16T00:00:00.000Z')).toEqual(
       first.series.find((p) => p.start === '2026-11-16T00:00:00.000Z'),
     )
+  })
+
+  it('settles, for all creators at once, only those with days to settle', async () => {
+    const { dana } = await world()
+    const idle = await creator(t, 'idle@example.com', 'IdleIvy')
+    expect(await settleAllCreators(db(), clock)).toBe(1)
+    const stored = await db()
+      .select({ creatorId: creatorDailyFigures.creatorId, day: creatorDailyFigures.day })
+      .from(creatorDailyFigures)
+    expect(stored.some((row) => row.creatorId === dana.id && row.day === '2026-11-22')).toBe(true)
+    expect(stored.some((row) => row.creatorId === idle.id)).toBe(false)
+    // Nothing left to settle the same day; two days later, Dana's two new settled days.
+    expect(await settleAllCreators(db(), clock)).toBe(0)
+    clock = at('2026-11-25T12:00:00Z')
+    expect(await settleAllCreators(db(), clock)).toBe(1)
+    const later = await db()
+      .select({ day: creatorDailyFigures.day })
+      .from(creatorDailyFigures)
+      .where(eq(creatorDailyFigures.creatorId, dana.id))
+    expect(later.some((row) => row.day === '2026-11-24')).toBe(true)
   })
 
   it('forgets the stored days from a late change on, and counts it', async () => {
