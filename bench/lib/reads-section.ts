@@ -5,6 +5,7 @@ import { buildApp } from '../../apps/api/src/app.ts'
 import { loadConfig } from '../../apps/api/src/config.ts'
 import type { Database } from '../../apps/api/src/db/client.ts'
 import { creatorProfiles } from '../../apps/api/src/modules/creators/creators.table.ts'
+import { settleAllCreators } from '../../apps/api/src/modules/analytics/creator-analytics.ts'
 import { refreshRecordSummary } from '../../apps/api/src/modules/picks/records.ts'
 import { picks } from '../../apps/api/src/modules/picks/picks.table.ts'
 import { purchases } from '../../apps/api/src/modules/purchases/purchases.table.ts'
@@ -134,6 +135,10 @@ async function seedPicks(database: Database): Promise<{ creatorIds: string[]; us
   }
   for (let start = 0; start < rows.length; start += 500) await db.insert(picks).values(rows.slice(start, start + 500))
   for (const creator of creators) await db.transaction((tx) => refreshRecordSummary(tx, creator.id))
+  // The days the nightly job would have stored by now (decision 037): the measured server then
+  // starts as one that has run a while, not as the first start after a history was written, whose
+  // start-up settling of every creator's past days ran through the measurement on the embedded database.
+  await settleAllCreators(db, new Date())
   return { creatorIds: creators.map((c) => c.id), username: first.username, count: rows.length }
 }
 
