@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEmptyTemplate } from '../build-template.ts'
 import { allJobs } from '../jobs/all-jobs.ts'
-import { openDatabase, queryRows } from './client.ts'
+import { openDatabase, queryRows, type Database } from './client.ts'
 import { beginPreparingDataDir, prepareDataDir, templateDir, templateKey } from './empty-template.ts'
 import { migrationsFolder } from '../config.ts'
 
@@ -25,6 +25,14 @@ const journalEntries = (
   JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
 ).entries.length
 
+async function appliedMigrations(database: Database): Promise<number | undefined> {
+  const [applied] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )
+  return applied?.n
+}
+
 describe('the empty-database template', () => {
   it('is built once for this code, and the build clears away the templates of other code', async () => {
     expect(built).toBe('built')
@@ -36,11 +44,7 @@ describe('the empty-database template', () => {
     const dataDir = path.join(work, 'first-start', 'pglite')
     const database = await openDatabase({ kind: 'pglite', dataDir }, { template: root })
     expect(database.created).toBe('from template')
-    const [applied] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-    )
-    expect(applied?.n).toBe(journalEntries)
+    expect(await appliedMigrations(database)).toBe(journalEntries)
     const queues = await queryRows<{ name: string }>(database.db, sql`select name from pgboss.queue`)
     expect(queues.map((q) => q.name)).toEqual(expect.arrayContaining(allJobs.map((job) => job.name)))
     await database.db.execute(sql`insert into users (email, name) values ('first@example.com', 'First')`)
@@ -60,11 +64,7 @@ describe('the empty-database template', () => {
     beginPreparingDataDir(dataDir, root)
     const database = await openDatabase({ kind: 'pglite', dataDir }, { template: root })
     expect(database.created).toBe('from template')
-    const [applied] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-    )
-    expect(applied?.n).toBe(journalEntries)
+    expect(await appliedMigrations(database)).toBe(journalEntries)
     await database.close()
     expect(readdirSync(path.dirname(dataDir))).toEqual(['pglite'])
   }, 120_000)
