@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -87,16 +86,11 @@ describe('the empty-database template', () => {
     const broken = path.join(work, 'broken-templates')
     mkdirSync(templateDir(broken), { recursive: true })
     writeFileSync(path.join(templateDir(broken), 'PG_VERSION'), '17')
-    // A socket in the template: the copy refuses it (ERR_FS_CP_SOCKET) in its thread.
-    const socket = createServer()
-    await new Promise<void>((resolve) => socket.listen(path.join(templateDir(broken), 'socket'), resolve))
-    const dataDir = path.join(work, 'broken-copy', 'pglite')
-    try {
-      beginPreparingDataDir(dataDir, broken)
-      await expect(prepareDataDir(dataDir, broken)).rejects.toThrow(/socket/)
-      expect(existsSync(dataDir)).toBe(false)
-    } finally {
-      await new Promise((resolve) => socket.close(resolve))
-    }
+    // A data directory inside the template: the copy, in its thread, refuses to copy a folder into
+    // itself (ERR_FS_CP_EINVAL on Node 20 and on Node 24).
+    const dataDir = path.join(templateDir(broken), 'inside', 'pglite')
+    beginPreparingDataDir(dataDir, broken)
+    await expect(prepareDataDir(dataDir, broken)).rejects.toThrow(/subdirectory of self/)
+    expect(existsSync(dataDir)).toBe(false)
   })
 })
