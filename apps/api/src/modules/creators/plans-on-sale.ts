@@ -66,14 +66,16 @@ export async function findPlan(deps: Deps, planId: string): Promise<PlanRow | nu
   return row ?? null
 }
 
+/** In an update of `creator_profiles`: the price of the updated creator's cheapest active plan. */
+const cheapestActivePlan = sql`(select min(${subscriptionPlans.priceCents}) from ${subscriptionPlans}
+  where ${subscriptionPlans.creatorId} = ${creatorProfiles.userId} and ${subscriptionPlans.active})`
+
 /** Keeps the shop's denormalised lowest price equal to the creator's cheapest plan on sale. */
 export async function refreshLowestPrice(deps: Deps, creatorId: string): Promise<void> {
   await deps.db
     .update(creatorProfiles)
     .set({
-      lowestPriceCents: sql`case when ${creatorProfiles.acceptingPayments} then
-        (select min(${subscriptionPlans.priceCents}) from ${subscriptionPlans}
-          where ${subscriptionPlans.creatorId} = ${creatorId} and ${subscriptionPlans.active}) end`,
+      lowestPriceCents: sql`case when ${creatorProfiles.acceptingPayments} then ${cheapestActivePlan} end`,
       updatedAt: sql`now()`,
     })
     .where(eq(creatorProfiles.userId, creatorId))
@@ -96,10 +98,7 @@ export async function setAcceptingPayments(
     .update(creatorProfiles)
     .set({
       acceptingPayments: accepting,
-      lowestPriceCents: accepting
-        ? sql`(select min(${subscriptionPlans.priceCents}) from ${subscriptionPlans}
-            where ${subscriptionPlans.creatorId} = ${creatorProfiles.userId} and ${subscriptionPlans.active})`
-        : null,
+      lowestPriceCents: accepting ? cheapestActivePlan : null,
       updatedAt: sql`now()`,
     })
     .where(and(inArray(creatorProfiles.userId, [...creatorIds]), ne(creatorProfiles.acceptingPayments, accepting)))
