@@ -1,19 +1,20 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { beginPreparingDataDir } from './db/empty-template.ts'
+import { closeOnSignal } from './shutdown.ts'
 
 /**
  * `npm start`: the API listens; everything before that is start.ts, the way out is shutdown.ts.
  * `startupMs` is the time from the process's start to listening, loading the code included
  * (performance.now() counts from the process's start); `loadingMs` is the loading part.
  *
- * This module imports only the configuration and the template copy; the rest of the server's code
- * is imported once a first start's copy of the empty database has begun (in a thread of its own),
- * so the two overlap. The build splits the bundle there (build-server.ts).
+ * This module imports only the configuration, the template copy and the signal handling; the rest
+ * of the server's code is imported once a first start's copy of the empty database has begun (in a
+ * thread of its own), so the two overlap. The build splits the bundle there (build-server.ts).
  */
 async function main(): Promise<void> {
   const config = loadConfig()
   if (config.database.kind === 'pglite' && config.database.dataDir) beginPreparingDataDir(config.database.dataDir)
-  const [{ startApp }, { closeOnSignal }] = await Promise.all([import('./start.ts'), import('./shutdown.ts')])
+  const { startApp } = await import('./start.ts')
   const loadingMs = Math.round(performance.now())
   const { app, database, afterListening } = await startApp(config)
   await app.listen({ host: config.host, port: config.port })
