@@ -58,7 +58,7 @@ export function templateDir(root: string = templatesRoot, key: string = template
 }
 
 /** A data directory with nothing in it yet (or none at all): PGlite would make a new database there. */
-export function isEmptyDataDir(dir: string): boolean {
+function isEmptyDataDir(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0
 }
 
